@@ -1,0 +1,34 @@
+module github.com/celerjson/celer/arena
+
+go 1.26.0
+
+require (
+	github.com/bytedance/sonic v1.15.5
+	github.com/celerjson/celer v0.0.0
+	github.com/go-faster/jx v1.2.0
+	github.com/go-json-experiment/json v1.27.2
+	github.com/minio/simdjson-go v0.4.5
+	github.com/valyala/fastjson v1.6.10
+)
+
+require (
+	github.com/VividCortex/ewma v1.2.0 // indirect
+	github.com/acarl005/stripansi v0.0.0-20180116102854-5a71ef0e047d // indirect
+	github.com/bytedance/gopkg v0.1.3 // indirect
+	github.com/bytedance/sonic/loader v0.5.3 // indirect
+	github.com/clipperhouse/uax29/v2 v2.7.0 // indirect
+	github.com/cloudwego/base64x v0.1.6 // indirect
+	github.com/go-faster/errors v0.7.1 // indirect
+	github.com/klauspost/compress v1.15.15 // indirect
+	github.com/klauspost/cpuid/v2 v2.2.9 // indirect
+	github.com/mattn/go-runewidth v0.0.30 // indirect
+	github.com/segmentio/asm v1.2.1 // indirect
+	github.com/twitchyliquid64/golang-asm v0.15.1 // indirect
+	github.com/vbauerster/cupwriter v0.0.5 // indirect
+	github.com/vbauerster/mpb/v8 v8.16.2 // indirect
+	golang.org/x/arch v0.0.0-20210923205945-b76863e36670 // indirect
+	golang.org/x/sys v0.50.0 // indirect
+	golang.org/x/term v0.48.0 // indirect
+)
+
+replace github.com/celerjson/celer => ../

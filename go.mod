@@ -1,0 +1,3 @@
+module github.com/celerjson/celer
+
+go 1.26

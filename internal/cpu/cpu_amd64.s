@@ -1,0 +1,29 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
+//
+// CPUID reads the leaf number from EAX and the sub-leaf from ECX and
+// overwrites EAX, EBX, ECX and EDX with the answer; all four are scratch
+// registers in Go's ABI0, so nothing needs saving.
+TEXT ·cpuid(SB), NOSPLIT, $0-24
+	MOVL eaxArg+0(FP), AX
+	MOVL ecxArg+4(FP), CX
+	CPUID
+	MOVL AX, eax+8(FP)
+	MOVL BX, ebx+12(FP)
+	MOVL CX, ecx+16(FP)
+	MOVL DX, edx+20(FP)
+	RET
+
+// func xgetbv() (eax, edx uint32)
+//
+// XGETBV with ECX = 0 returns XCR0 in EDX:EAX. It faults unless CPUID leaf 1
+// reported OSXSAVE, which the Go caller checks first.
+TEXT ·xgetbv(SB), NOSPLIT, $0-8
+	MOVL $0, CX
+	XGETBV
+	MOVL AX, eax+0(FP)
+	MOVL DX, edx+4(FP)
+	RET

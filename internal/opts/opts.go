@@ -1,0 +1,142 @@
+// Package opts holds the one sealed option type shared by every celer
+// package. Public packages re-export the type (as an alias) and the option
+// constructors that apply to them; options that do not apply to a call are
+// ignored, and later options override earlier ones.
+package opts
+
+// Flags is a set of boolean options, packed into bits.
+type Flags uint64
+
+const (
+	// AllowInvalidUTF8 accepts invalid UTF-8 in strings (decoding), and
+	// replaces it with U+FFFD when writing.
+	AllowInvalidUTF8 Flags = 1 << iota
+	// RejectDuplicateNames rejects an object that has the same name twice.
+	RejectDuplicateNames
+	// EscapeHTML escapes '<', '>' and '&' in strings when writing.
+	EscapeHTML
+	// EscapeLineTerminators escapes U+2028 and U+2029 when writing.
+	EscapeLineTerminators
+	// Multiline enables indented output when writing.
+	Multiline
+	// SingleValue requires exactly one top-level value per input.
+	SingleValue
+	// V1 selects encoding/json v1 compatibility where syntax differs.
+	V1
+)
+
+// Defaults for the limits.
+const (
+	DefaultMaxDepth = 10000
+)
+
+// Struct is the collapsed form of a list of options. The zero value is not
+// ready to use: start from Default().
+type Struct struct {
+	Flags         Flags  // boolean options
+	Set           Flags  // which Flags were explicitly set, for presets
+	MaxDepth      int    // maximum nesting depth; 0 means DefaultMaxDepth
+	MaxBytes      int64  // maximum total input bytes; 0 means no limit
+	MaxTokenBytes int    // maximum size of one token; 0 means no limit
+	Prefix        string // line prefix for indented output
+	Indent        string // indent unit for indented output
+}
+
+// Default returns the options every package starts from: strict RFC 8259.
+func Default() Struct {
+	return Struct{MaxDepth: DefaultMaxDepth, Indent: "\t"}
+}
+
+// Options configures encoding and decoding. It is sealed: only celer
+// packages create Options values.
+type Options interface {
+	applyTo(*Struct)
+}
+
+// Apply folds options into s, in order.
+func (s *Struct) Apply(list ...Options) {
+	for _, o := range list {
+		if o != nil {
+			o.applyTo(s)
+		}
+	}
+}
+
+// Has reports whether flag f is on.
+func (s *Struct) Has(f Flags) bool { return s.Flags&f != 0 }
+
+// Collect returns Default() with list applied.
+func Collect(list ...Options) Struct {
+	s := Default()
+	s.Apply(list...)
+	return s
+}
+
+type flagOpt struct{ mask, val Flags }
+
+func (o flagOpt) applyTo(s *Struct) {
+	s.Flags = s.Flags&^o.mask | o.val
+	s.Set |= o.mask
+}
+
+// Flag returns an option that sets f to v.
+func Flag(f Flags, v bool) Options {
+	if v {
+		return flagOpt{f, f}
+	}
+	return flagOpt{f, 0}
+}
+
+type maxDepth int
+
+func (o maxDepth) applyTo(s *Struct) { s.MaxDepth = int(o) }
+
+// MaxDepth limits nesting depth; n <= 0 restores the default.
+func MaxDepth(n int) Options {
+	if n <= 0 {
+		n = DefaultMaxDepth
+	}
+	return maxDepth(n)
+}
+
+type maxBytes int64
+
+func (o maxBytes) applyTo(s *Struct) { s.MaxBytes = int64(o) }
+
+// MaxBytes limits the total input size; n <= 0 means no limit.
+func MaxBytes(n int64) Options {
+	if n < 0 {
+		n = 0
+	}
+	return maxBytes(n)
+}
+
+type maxTokenBytes int
+
+func (o maxTokenBytes) applyTo(s *Struct) { s.MaxTokenBytes = int(o) }
+
+// MaxTokenBytes limits the size of one token; n <= 0 means no limit.
+func MaxTokenBytes(n int) Options {
+	if n < 0 {
+		n = 0
+	}
+	return maxTokenBytes(n)
+}
+
+type indent struct{ prefix, indent string }
+
+func (o indent) applyTo(s *Struct) {
+	s.Prefix, s.Indent = o.prefix, o.indent
+	s.Flags |= Multiline
+	s.Set |= Multiline
+}
+
+// WithIndent turns on multiline output with the given prefix and indent.
+func WithIndent(prefix, ind string) Options { return indent{prefix, ind} }
+
+// Join combines options into one.
+func Join(list ...Options) Options { return joined(list) }
+
+type joined []Options
+
+func (j joined) applyTo(s *Struct) { s.Apply(j...) }

@@ -1,0 +1,169 @@
+package scan
+
+import "github.com/celerjson/celer/internal/kernels"
+
+// stack is a bit stack of open containers: 1 for an object, 0 for an array.
+// It lives on the caller's stack up to inlineDepth levels.
+type stack struct {
+	words []uint64
+	local [inlineDepth / 64]uint64
+}
+
+const inlineDepth = 1024
+
+func (s *stack) init() { s.words = s.local[:] }
+
+func (s *stack) set(depth int, obj bool) {
+	w, bit := depth>>6, uint(depth&63)
+	if w >= len(s.words) {
+		s.words = append(s.words, make([]uint64, w+1-len(s.words))...)
+	}
+	if obj {
+		s.words[w] |= 1 << bit
+	} else {
+		s.words[w] &^= 1 << bit
+	}
+}
+
+func (s *stack) isObject(depth int) bool {
+	return s.words[depth>>6]&(1<<uint(depth&63)) != 0
+}
+
+// Value validates one JSON value at the start of b, which must not start
+// with whitespace. final reports that the input ends at len(b) (so a number
+// may end there). It returns the length of the value, or on failure the
+// offset of the offending byte and its code. maxDepth bounds nesting.
+//
+// Value is the hot loop of Valid and of skipping values; it is a single
+// state machine written with gotos so that each state is one tight block.
+func Value(b []byte, m Mode, maxDepth int, final bool) (int, Code) {
+	var st stack
+	st.init()
+	depth := 0
+	i := 0
+	var code Code
+	var n int
+
+value:
+	if i >= len(b) {
+		return i, Incomplete
+	}
+	switch c := b[i]; c {
+	case '{':
+		depth++
+		if depth > maxDepth {
+			return i, TooDeep
+		}
+		st.set(depth, true)
+		i = kernels.SkipSpace(b, i+1)
+		if i < len(b) && b[i] == '}' {
+			i++
+			depth--
+			goto next
+		}
+		goto name
+	case '[':
+		depth++
+		if depth > maxDepth {
+			return i, TooDeep
+		}
+		st.set(depth, false)
+		i = kernels.SkipSpace(b, i+1)
+		if i < len(b) && b[i] == ']' {
+			i++
+			depth--
+			goto next
+		}
+		goto value
+	case '"':
+		n, _, code = String(b[i:], 1, m)
+	case 't':
+		n, code = Literal(b[i:], "true")
+	case 'f':
+		n, code = Literal(b[i:], "false")
+	case 'n':
+		n, code = Literal(b[i:], "null")
+	default:
+		if c != '-' && !isDigit(c) {
+			return i, BadValue
+		}
+		n, code = Number(b[i:], final)
+	}
+	if code != OK {
+		return i + n, code
+	}
+	i += n
+
+next:
+	if depth == 0 {
+		return i, OK
+	}
+	if i < len(b) && b[i] <= ' ' {
+		i = kernels.SkipSpace(b, i)
+	}
+	if i >= len(b) {
+		return i, Incomplete
+	}
+	if st.isObject(depth) {
+		switch b[i] {
+		case ',':
+			i = kernels.SkipSpace(b, i+1)
+			goto name
+		case '}':
+			i++
+			depth--
+			goto next
+		}
+		return i, BadObject
+	}
+	switch b[i] {
+	case ',':
+		i = kernels.SkipSpace(b, i+1)
+		goto value
+	case ']':
+		i++
+		depth--
+		goto next
+	}
+	return i, BadArray
+
+name:
+	if i >= len(b) {
+		return i, Incomplete
+	}
+	if b[i] != '"' {
+		return i, BadName
+	}
+	n, _, code = String(b[i:], 1, m)
+	if code != OK {
+		return i + n, code
+	}
+	i += n
+	if i < len(b) && b[i] != ':' {
+		i = kernels.SkipSpace(b, i)
+	}
+	if i >= len(b) {
+		return i, Incomplete
+	}
+	if b[i] != ':' {
+		return i, BadColon
+	}
+	i = kernels.SkipSpace(b, i+1)
+	goto value
+}
+
+// Valid validates that b holds exactly one JSON value, with optional
+// whitespace around it. It returns the offset of the first error and its
+// code, or len(b) and OK.
+func Valid(b []byte, m Mode, maxDepth int) (int, Code) {
+	i := kernels.SkipSpace(b, 0)
+	n, code := Value(b[i:], m, maxDepth, true)
+	if code != OK {
+		return i + n, code
+	}
+	i = kernels.SkipSpace(b, i+n)
+	if i < len(b) {
+		return i, BadTop
+	}
+	return i, OK
+}

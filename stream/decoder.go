@@ -1,0 +1,602 @@
+package stream
+
+import (
+	"bytes"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/celerjson/celer/internal/errs"
+	"github.com/celerjson/celer/internal/kernels"
+	"github.com/celerjson/celer/internal/opts"
+	"github.com/celerjson/celer/internal/scan"
+)
+
+// expect is what the grammar allows next.
+type expect uint8
+
+const (
+	expTop        expect = iota // a top-level value, or the end of input
+	expValue                    // a value (after ':' or an array's ',')
+	expValueOrEnd               // a value or ']' (after '[')
+	expName                     // a member name (after an object's ',')
+	expNameOrEnd                // a member name or '}' (after '{')
+	expColon                    // ':' after a member name
+	expCommaOrEnd               // ',' or the container's end, after a value
+)
+
+// frame is one open container.
+type frame struct {
+	obj     bool
+	count   int   // members or elements read so far
+	nameOff int   // start of this frame's current name in Decoder.names
+	names   names // member names seen, when rejecting duplicates
+}
+
+type names map[string]struct{}
+
+const minRead = 16 << 10
+
+// A Decoder reads JSON tokens and values from an io.Reader or a byte
+// slice. It reads a stream of zero or more top-level values separated by
+// optional whitespace (which covers NDJSON), holding in memory only the
+// token or value being read: a huge top-level array can be read element
+// by element in memory bounded by the largest element.
+//
+// Tokens and values returned are views into the Decoder's buffer, valid
+// until its next call. A Decoder is not safe for concurrent use.
+type Decoder struct {
+	o    opts.Struct
+	mode scan.Mode
+
+	r    io.Reader
+	buf  []byte // buf[pos:] is unread input
+	pos  int
+	base int64 // input offset of buf[0]
+	eof  bool  // no more input after buf
+	err  error // sticky error
+	pin  int   // buffer offset that refills must keep, or -1
+
+	line      int   // 1-based line number at buf[0]
+	lineStart int64 // input offset where that line starts
+
+	exp    expect
+	stack  []frame
+	names  []byte // raw names of the open objects, for Pointer
+	tokEnd int    // offset after the last token, for InputOffset
+}
+
+// NewDecoder returns a Decoder reading from r.
+func NewDecoder(r io.Reader, o ...Options) *Decoder {
+	d := new(Decoder)
+	d.init(o)
+	d.Reset(r)
+	return d
+}
+
+// NewDecoderBytes returns a Decoder reading from b, which it does not copy
+// or modify.
+func NewDecoderBytes(b []byte, o ...Options) *Decoder {
+	d := new(Decoder)
+	d.init(o)
+	d.ResetBytes(b)
+	return d
+}
+
+func (d *Decoder) init(o []Options) {
+	d.o = opts.Collect(o...)
+	d.mode = 0
+	if d.o.Has(opts.AllowInvalidUTF8) {
+		d.mode = scan.AllowInvalidUTF8
+	}
+}
+
+// Reset makes d read from r, keeping its options and its buffer.
+func (d *Decoder) Reset(r io.Reader) {
+	buf := d.buf
+	if d.r == nil {
+		buf = nil // never reuse a caller's byte slice
+	}
+	d.reset()
+	d.r, d.buf = r, buf[:0]
+}
+
+// ResetBytes makes d read from b, keeping its options.
+func (d *Decoder) ResetBytes(b []byte) {
+	d.reset()
+	d.r, d.buf, d.eof = nil, b, true
+	if d.o.MaxBytes > 0 && int64(len(b)) > d.o.MaxBytes {
+		d.err = d.errAt(int(d.o.MaxBytes), &errs.Detail{Msg: "input exceeds MaxBytes", Sentinel: errs.ErrLimit})
+	}
+}
+
+func (d *Decoder) reset() {
+	*d = Decoder{o: d.o, mode: d.mode, stack: d.stack[:0], names: d.names[:0], buf: d.buf}
+	d.pin = -1
+	d.line = 1
+}
+
+// Depth returns the number of open arrays and objects.
+func (d *Decoder) Depth() int { return len(d.stack) }
+
+// InputOffset returns the input offset just after the last token or value
+// read.
+func (d *Decoder) InputOffset() int64 { return d.base + int64(d.tokEnd) }
+
+// fill reads more input into the buffer, keeping everything from keep on.
+// It returns io.EOF when no more input will come.
+func (d *Decoder) fill(keep int) error {
+	if d.eof {
+		return io.EOF
+	}
+	if d.pin >= 0 && d.pin < keep {
+		keep = d.pin
+	}
+	if keep > 0 && (keep >= len(d.buf)/2 || cap(d.buf)-len(d.buf) < minRead/2) {
+		d.discard(keep)
+	}
+	if cap(d.buf)-len(d.buf) < minRead/2 {
+		grow := max(2*cap(d.buf), minRead)
+		pending := len(d.buf)
+		if lim := d.o.MaxTokenBytes; lim > 0 && pending > lim {
+			return d.errAt(len(d.buf), &errs.Detail{Msg: "token exceeds MaxTokenBytes", Sentinel: errs.ErrLimit})
+		}
+		nb := make([]byte, len(d.buf), grow)
+		copy(nb, d.buf)
+		d.buf = nb
+	}
+	for tries := 0; tries < 100; tries++ {
+		n, err := d.r.Read(d.buf[len(d.buf):cap(d.buf)])
+		d.buf = d.buf[:len(d.buf)+n]
+		if d.o.MaxBytes > 0 && d.base+int64(len(d.buf)) > d.o.MaxBytes {
+			return d.errAt(int(d.o.MaxBytes-d.base), &errs.Detail{Msg: "input exceeds MaxBytes", Sentinel: errs.ErrLimit})
+		}
+		if err != nil {
+			if err == io.EOF {
+				d.eof = true
+				if n > 0 {
+					return nil
+				}
+				return io.EOF
+			}
+			d.err = err
+			return err
+		}
+		if n > 0 {
+			return nil
+		}
+	}
+	d.err = io.ErrNoProgress
+	return d.err
+}
+
+// discard drops buf[:n], keeping track of lines for error positions.
+func (d *Decoder) discard(n int) {
+	gone := d.buf[:n]
+	if k := bytes.Count(gone, []byte{'\n'}); k > 0 {
+		d.line += k
+		d.lineStart = d.base + int64(bytes.LastIndexByte(gone, '\n')) + 1
+	}
+	m := copy(d.buf, d.buf[n:])
+	d.buf = d.buf[:m]
+	d.pos -= n
+	d.tokEnd -= n
+	if d.pin >= 0 {
+		d.pin -= n
+	}
+	d.base += int64(n)
+}
+
+// skipSpace advances past whitespace, refilling as needed. It returns the
+// offset of the next byte, or an error (io.EOF at the end of input).
+func (d *Decoder) skipSpace() (int, error) {
+	for {
+		i := kernels.SkipSpace(d.buf, d.pos)
+		if i < len(d.buf) {
+			d.pos = i
+			return i, nil
+		}
+		d.pos = i
+		if err := d.fill(i); err != nil {
+			return d.pos, err
+		}
+	}
+}
+
+// next consumes separators (':' and ',') and whitespace up to the start of
+// the next token, which it returns the offset of. On return d.exp tells
+// what that token may be: expTop, expValue, expValueOrEnd, expName,
+// expNameOrEnd or expCommaOrEnd (then the token is a closing delimiter).
+func (d *Decoder) next() (int, error) {
+	if d.err != nil {
+		return 0, d.err
+	}
+	for {
+		i, err := d.skipSpace()
+		if err != nil {
+			if err != io.EOF {
+				return i, err
+			}
+			if d.exp == expTop {
+				return i, io.EOF
+			}
+			return i, d.fail(i, scan.Incomplete)
+		}
+		switch d.exp {
+		case expColon:
+			if d.buf[i] != ':' {
+				return i, d.fail(i, scan.BadColon)
+			}
+			d.pos, d.exp = i+1, expValue
+			continue
+		case expCommaOrEnd:
+			f := &d.stack[len(d.stack)-1]
+			switch c := d.buf[i]; {
+			case c == ',':
+				d.pos = i + 1
+				d.exp = expValue
+				if f.obj {
+					d.exp = expName
+				}
+				continue
+			case c == '}' && f.obj, c == ']' && !f.obj:
+				return i, nil
+			case f.obj:
+				return i, d.fail(i, scan.BadObject)
+			default:
+				return i, d.fail(i, scan.BadArray)
+			}
+		}
+		return i, nil
+	}
+}
+
+// ReadToken reads the next token. At the end of input between top-level
+// values it returns io.EOF; anywhere else the end of input is an error
+// wrapping ErrUnexpectedEOF.
+func (d *Decoder) ReadToken() (Token, error) {
+	d.pin = -1
+	return d.readToken()
+}
+
+// readToken is ReadToken without releasing a pinned value.
+func (d *Decoder) readToken() (Token, error) {
+	i, err := d.next()
+	if err != nil {
+		return Token{}, err
+	}
+	c := d.buf[i]
+	switch d.exp {
+	case expNameOrEnd:
+		if c == '}' {
+			return d.pop(i, EndObject), nil
+		}
+		fallthrough
+	case expName:
+		if c != '"' {
+			return Token{}, d.fail(i, scan.BadName)
+		}
+		t, err := d.readString(i)
+		if err != nil {
+			return t, err
+		}
+		t.name = true
+		return t, d.gotName(t)
+	case expCommaOrEnd:
+		if c == '}' {
+			return d.pop(i, EndObject), nil
+		}
+		return d.pop(i, EndArray), nil
+	case expValueOrEnd:
+		if c == ']' {
+			return d.pop(i, EndArray), nil
+		}
+	}
+	switch c {
+	case '{':
+		if err := d.push(i, true); err != nil {
+			return Token{}, err
+		}
+		return BeginObject, nil
+	case '[':
+		if err := d.push(i, false); err != nil {
+			return Token{}, err
+		}
+		return BeginArray, nil
+	case '"':
+		t, err := d.readString(i)
+		if err == nil {
+			d.valueDone()
+		}
+		return t, err
+	}
+	t, err := d.readScalar(i)
+	if err == nil {
+		d.valueDone()
+	}
+	return t, err
+}
+
+// readString reads the string token at buf[i], refilling as needed.
+func (d *Decoder) readString(i int) (Token, error) {
+	var flags scan.StrFlags
+	resume := 1
+	for {
+		n, f, code := scan.String(d.buf[i:], resume, d.mode)
+		flags |= f
+		if code == scan.OK {
+			return d.token(i, n, KindString, flags)
+		}
+		if code != scan.Incomplete {
+			return Token{}, d.fail(i+n, code)
+		}
+		resume = n
+		if err := d.refill(&i); err != nil {
+			return Token{}, err
+		}
+	}
+}
+
+// readScalar reads a number or literal at buf[i], refilling as needed.
+func (d *Decoder) readScalar(i int) (Token, error) {
+	for {
+		var n int
+		var code scan.Code
+		var k Kind
+		switch c := d.buf[i]; c {
+		case 't':
+			n, code = scan.Literal(d.buf[i:], "true")
+			k = KindTrue
+		case 'f':
+			n, code = scan.Literal(d.buf[i:], "false")
+			k = KindFalse
+		case 'n':
+			n, code = scan.Literal(d.buf[i:], "null")
+			k = KindNull
+		default:
+			if kindOf(c) != KindNumber {
+				return Token{}, d.fail(i, scan.BadValue)
+			}
+			n, code = scan.Number(d.buf[i:], d.eof)
+			k = KindNumber
+		}
+		if code == scan.OK {
+			return d.token(i, n, k, 0)
+		}
+		if code != scan.Incomplete {
+			return Token{}, d.fail(i+n, code)
+		}
+		if err := d.refill(&i); err != nil {
+			return Token{}, err
+		}
+	}
+}
+
+// refill reads more input while a token starting at *i is incomplete,
+// updating *i for the moved buffer.
+func (d *Decoder) refill(i *int) error {
+	off := d.base + int64(*i)
+	err := d.fill(*i)
+	*i = int(off - d.base)
+	if err == io.EOF {
+		if kindOf(d.buf[*i]) == KindNumber {
+			return nil // a number at the very end of input: final now
+		}
+		return d.fail(len(d.buf), scan.Incomplete)
+	}
+	return err
+}
+
+func (d *Decoder) token(i, n int, k Kind, f scan.StrFlags) (Token, error) {
+	if lim := d.o.MaxTokenBytes; lim > 0 && n > lim {
+		return Token{}, d.errAt(i, &errs.Detail{Msg: "token exceeds MaxTokenBytes", Sentinel: errs.ErrLimit})
+	}
+	d.pos = i + n
+	d.tokEnd = d.pos
+	return Token{raw: d.buf[i : i+n : i+n], kind: k, flags: f}, nil
+}
+
+// push opens a container at buf[i].
+func (d *Decoder) push(i int, obj bool) error {
+	if len(d.stack) >= d.o.MaxDepth {
+		return d.fail(i, scan.TooDeep)
+	}
+	d.countValue()
+	d.stack = append(d.stack, frame{obj: obj, nameOff: len(d.names)})
+	if f := &d.stack[len(d.stack)-1]; f.names != nil {
+		clear(f.names)
+	}
+	d.pos, d.tokEnd = i+1, i+1
+	if obj {
+		d.exp = expNameOrEnd
+	} else {
+		d.exp = expValueOrEnd
+	}
+	return nil
+}
+
+// pop closes the innermost container with the delimiter at buf[i].
+func (d *Decoder) pop(i int, t Token) Token {
+	f := &d.stack[len(d.stack)-1]
+	d.names = d.names[:f.nameOff]
+	d.stack = d.stack[:len(d.stack)-1]
+	d.pos, d.tokEnd = i+1, i+1
+	d.afterValue()
+	return t
+}
+
+// countValue counts a value (or a container being opened) in its parent.
+func (d *Decoder) countValue() {
+	if n := len(d.stack); n > 0 && !d.stack[n-1].obj {
+		d.stack[n-1].count++
+	}
+}
+
+// valueDone records that a scalar value was read.
+func (d *Decoder) valueDone() {
+	d.countValue()
+	d.afterValue()
+}
+
+func (d *Decoder) afterValue() {
+	if len(d.stack) == 0 {
+		d.exp = expTop
+	} else {
+		d.exp = expCommaOrEnd
+	}
+}
+
+// gotName records member name t of the innermost object.
+func (d *Decoder) gotName(t Token) error {
+	f := &d.stack[len(d.stack)-1]
+	f.count++
+	d.names = append(d.names[:f.nameOff], t.raw...)
+	d.exp = expColon
+	if !d.o.Has(opts.RejectDuplicateNames) {
+		return nil
+	}
+	if f.names == nil {
+		f.names = make(names)
+	}
+	name := t.String()
+	if _, dup := f.names[name]; dup {
+		return d.errAt(d.pos-len(t.raw), &errs.Detail{Msg: "duplicate object member name " + strconv.Quote(name), Sentinel: errs.ErrDuplicateName})
+	}
+	f.names[name] = struct{}{}
+	return nil
+}
+
+// PeekKind returns the kind of the next token without consuming it, or
+// KindInvalid at the end of input or on an error (which the next read
+// returns).
+func (d *Decoder) PeekKind() Kind {
+	d.pin = -1
+	i, err := d.next()
+	if err != nil {
+		return KindInvalid
+	}
+	return kindOf(d.buf[i])
+}
+
+// ReadValue reads the next whole value (a name, when a member name is
+// next) and returns its exact text, a view valid until the next call.
+func (d *Decoder) ReadValue() ([]byte, error) {
+	start, err := d.value(true)
+	if err != nil {
+		return nil, err
+	}
+	return d.buf[start:d.pos:d.pos], nil
+}
+
+// SkipValue reads past the next whole value without returning it; a
+// streaming Decoder holds only one token of it in memory at a time.
+func (d *Decoder) SkipValue() error {
+	_, err := d.value(false)
+	return err
+}
+
+// value consumes the next value and returns its start in buf. keep pins
+// the value's bytes in the buffer while it is read token by token.
+func (d *Decoder) value(keep bool) (int, error) {
+	d.pin = -1
+	i, err := d.next()
+	if err != nil {
+		return 0, err
+	}
+	c := d.buf[i]
+	if d.exp == expCommaOrEnd || c == ']' && d.exp == expValueOrEnd || c == '}' && d.exp == expNameOrEnd {
+		return 0, d.fail(i, scan.BadValue)
+	}
+	if d.exp == expName || d.exp == expNameOrEnd {
+		t, err := d.ReadToken()
+		return d.pos - len(t.raw), err
+	}
+	if c != '{' && c != '[' {
+		t, err := d.ReadToken()
+		return d.pos - len(t.raw), err
+	}
+	// Fast path: the whole container is already buffered.
+	if !d.o.Has(opts.RejectDuplicateNames) {
+		n, code := scan.Value(d.buf[i:], d.mode, d.o.MaxDepth-len(d.stack), d.eof)
+		if code == scan.OK {
+			d.countValue()
+			d.pos, d.tokEnd = i+n, i+n
+			d.afterValue()
+			return i, nil
+		}
+		if code != scan.Incomplete || d.eof {
+			return 0, d.fail(i+n, code)
+		}
+	}
+	// Slow path: token by token, refilling as needed.
+	off := d.base + int64(i)
+	depth := len(d.stack)
+	for {
+		if keep {
+			d.pin = int(off - d.base)
+		}
+		if _, err := d.readToken(); err != nil {
+			return 0, err
+		}
+		if len(d.stack) == depth {
+			d.pin = -1
+			return int(off - d.base), nil
+		}
+	}
+}
+
+// fail returns a positioned syntax error for code at buf[off] and makes it
+// sticky.
+func (d *Decoder) fail(off int, code scan.Code) error {
+	var ch byte
+	if off < len(d.buf) {
+		ch = d.buf[off]
+	}
+	sentinel := errs.ErrSyntax
+	switch code {
+	case scan.Incomplete:
+		sentinel = errs.ErrUnexpectedEOF
+	case scan.BadUTF8, scan.BadSurrogate:
+		sentinel = errs.ErrInvalidUTF8
+	case scan.TooDeep:
+		sentinel = errs.ErrDepth
+	}
+	return d.errAt(off, &errs.Detail{Msg: scan.Message(code, ch), Sentinel: sentinel})
+}
+
+func (d *Decoder) errAt(off int, err error) error {
+	line, col := errs.Locate(d.buf, off, d.line, d.lineStart, d.base)
+	d.err = &errs.SyntaxError{
+		Offset:  d.base + int64(off),
+		Line:    line,
+		Column:  col,
+		Pointer: d.Pointer(),
+		Quote:   errs.QuoteAt(d.buf, off),
+		Err:     err,
+	}
+	return d.err
+}
+
+// Pointer returns the RFC 6901 JSON Pointer of the value most recently
+// read or being read: inside an object, the member named last; inside an
+// array, the element counted last.
+func (d *Decoder) Pointer() string {
+	var sb strings.Builder
+	for k, f := range d.stack {
+		sb.WriteByte('/')
+		if !f.obj {
+			sb.WriteString(strconv.Itoa(max(f.count-1, 0)))
+			continue
+		}
+		end := len(d.names)
+		if k+1 < len(d.stack) {
+			end = d.stack[k+1].nameOff
+		}
+		if raw := d.names[f.nameOff:end]; len(raw) >= 2 {
+			name := string(scan.AppendUnquote(nil, raw))
+			name = strings.ReplaceAll(name, "~", "~0")
+			sb.WriteString(strings.ReplaceAll(name, "/", "~1"))
+		}
+	}
+	return sb.String()
+}

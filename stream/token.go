@@ -1,0 +1,238 @@
+package stream
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/celerjson/celer/internal/scan"
+)
+
+// Kind is the kind of a JSON token or value, named by its first byte.
+type Kind byte
+
+// The kinds of tokens.
+const (
+	KindInvalid     Kind = 0
+	KindNull        Kind = 'n'
+	KindFalse       Kind = 'f'
+	KindTrue        Kind = 't'
+	KindString      Kind = '"'
+	KindNumber      Kind = '0'
+	KindBeginObject Kind = '{'
+	KindEndObject   Kind = '}'
+	KindBeginArray  Kind = '['
+	KindEndArray    Kind = ']'
+)
+
+// String returns the kind's name.
+func (k Kind) String() string {
+	switch k {
+	case KindNull:
+		return "null"
+	case KindFalse:
+		return "false"
+	case KindTrue:
+		return "true"
+	case KindString:
+		return "string"
+	case KindNumber:
+		return "number"
+	case KindBeginObject:
+		return "{"
+	case KindEndObject:
+		return "}"
+	case KindBeginArray:
+		return "["
+	case KindEndArray:
+		return "]"
+	}
+	return "invalid"
+}
+
+// kindOf returns the kind of the token that starts with byte c.
+func kindOf(c byte) Kind {
+	switch c {
+	case 'n', 'f', 't', '"', '{', '}', '[', ']':
+		return Kind(c)
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return KindNumber
+	}
+	return KindInvalid
+}
+
+type numKind uint8
+
+const (
+	numText numKind = iota // number held as text in raw
+	numInt
+	numUint
+	numFloat
+)
+
+// A Token is one JSON token: a literal, a string, a number or a delimiter
+// of an object or array. Tokens read by a Decoder are views into its buffer
+// and stay valid only until the Decoder's next call; Clone makes a copy.
+// Tokens made by String, Int, Uint, Float and Number are independent.
+type Token struct {
+	raw   []byte // encoded form, if any
+	str   string // Go string for tokens made by String
+	num   uint64 // bits of a Go number for tokens made by Int, Uint, Float
+	kind  Kind
+	nk    numKind
+	name  bool // read as an object member name
+	goStr bool // made by String: str holds the unquoted value
+	flags scan.StrFlags
+}
+
+var delims = []byte("nullfalsetrue{}[]")
+
+// Literal and delimiter tokens.
+var (
+	Null        = Token{kind: KindNull, raw: delims[0:4]}
+	False       = Token{kind: KindFalse, raw: delims[4:9]}
+	True        = Token{kind: KindTrue, raw: delims[9:13]}
+	BeginObject = Token{kind: KindBeginObject, raw: delims[13:14]}
+	EndObject   = Token{kind: KindEndObject, raw: delims[14:15]}
+	BeginArray  = Token{kind: KindBeginArray, raw: delims[15:16]}
+	EndArray    = Token{kind: KindEndArray, raw: delims[16:17]}
+)
+
+// Bool returns the token for b.
+func Bool(b bool) Token {
+	if b {
+		return True
+	}
+	return False
+}
+
+// String returns a string token holding s (unquoted).
+func String(s string) Token { return Token{kind: KindString, str: s, goStr: true} }
+
+// Int returns a number token for n.
+func Int(n int64) Token { return Token{kind: KindNumber, num: uint64(n), nk: numInt} }
+
+// Uint returns a number token for n.
+func Uint(n uint64) Token { return Token{kind: KindNumber, num: n, nk: numUint} }
+
+// Float returns a number token for f, formatted as encoding/json does.
+// NaN and infinities cannot be encoded in JSON; writing them fails.
+func Float(f float64) Token { return Token{kind: KindNumber, num: math.Float64bits(f), nk: numFloat} }
+
+// Number returns a number token with the exact text s, which must be a
+// valid JSON number (checked when written).
+func Number(s string) Token { return Token{kind: KindNumber, raw: []byte(s)} }
+
+// Kind returns the token's kind.
+func (t Token) Kind() Kind { return t.kind }
+
+// IsName reports whether a Decoder read this string token as an object
+// member name.
+func (t Token) IsName() bool { return t.name }
+
+// Raw returns the token's exact JSON text. For tokens read by a Decoder it
+// is a view into the Decoder's buffer.
+func (t Token) Raw() []byte {
+	if t.raw != nil || t.kind == KindInvalid {
+		return t.raw
+	}
+	b, _ := t.appendTo(nil, 0)
+	return b
+}
+
+// Clone returns a copy of t that does not share the Decoder's buffer.
+func (t Token) Clone() Token {
+	if t.raw != nil && t.kind != KindInvalid {
+		switch t.kind {
+		case KindString, KindNumber:
+			t.raw = append([]byte(nil), t.raw...)
+		}
+	}
+	return t
+}
+
+// Bool returns the value of a true or false token, and false otherwise.
+func (t Token) Bool() bool { return t.kind == KindTrue }
+
+// String returns the unquoted value of a string token. For other kinds it
+// returns the token's JSON text, so that printing a token is always useful.
+func (t Token) String() string {
+	if t.goStr {
+		return t.str
+	}
+	if t.kind == KindString {
+		if t.flags&scan.Escaped == 0 {
+			return string(t.raw[1 : len(t.raw)-1])
+		}
+		return string(scan.AppendUnquote(nil, t.raw))
+	}
+	return string(t.Raw())
+}
+
+// AppendString appends the unquoted value of a string token to dst
+// (invalid UTF-8, which only a lenient Decoder lets through, becomes U+FFFD).
+func (t Token) AppendString(dst []byte) []byte {
+	if t.goStr {
+		return append(dst, t.str...)
+	}
+	if t.kind != KindString {
+		return append(dst, t.Raw()...)
+	}
+	if t.flags&scan.Escaped == 0 {
+		return append(dst, t.raw[1:len(t.raw)-1]...)
+	}
+	return scan.AppendUnquote(dst, t.raw)
+}
+
+// Int parses a number token as an int64. It fails on fractions, exponents,
+// other kinds and values out of range.
+func (t Token) Int() (int64, error) {
+	switch t.nk {
+	case numInt:
+		return int64(t.num), nil
+	case numUint:
+		if t.num > math.MaxInt64 {
+			return 0, &strconv.NumError{Func: "ParseInt", Num: strconv.FormatUint(t.num, 10), Err: strconv.ErrRange}
+		}
+		return int64(t.num), nil
+	}
+	return strconv.ParseInt(string(t.Raw()), 10, 64)
+}
+
+// Uint parses a number token as a uint64.
+func (t Token) Uint() (uint64, error) {
+	if t.nk == numUint {
+		return t.num, nil
+	}
+	return strconv.ParseUint(string(t.Raw()), 10, 64)
+}
+
+// Float parses a number token as a float64 (rounding to nearest).
+func (t Token) Float() (float64, error) {
+	switch t.nk {
+	case numFloat:
+		return math.Float64frombits(t.num), nil
+	case numInt:
+		return float64(int64(t.num)), nil
+	case numUint:
+		return float64(t.num), nil
+	}
+	return strconv.ParseFloat(string(t.Raw()), 64)
+}
+
+// appendTo appends the token's JSON text to dst, quoting Go strings with
+// flags f (scan.Quote* flags).
+func (t Token) appendTo(dst []byte, f scan.QuoteFlags) ([]byte, error) {
+	switch {
+	case t.goStr:
+		return scan.AppendQuote(dst, t.str, f)
+	case t.kind == KindNumber && t.nk != numText:
+		switch t.nk {
+		case numInt:
+			return strconv.AppendInt(dst, int64(t.num), 10), nil
+		case numUint:
+			return strconv.AppendUint(dst, t.num, 10), nil
+		}
+		return scan.AppendFloat(dst, math.Float64frombits(t.num), 64)
+	}
+	return append(dst, t.raw...), nil
+}
