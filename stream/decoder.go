@@ -27,10 +27,12 @@ const (
 
 // frame is one open container.
 type frame struct {
-	obj     bool
-	count   int   // members or elements read so far
-	nameOff int   // start of this frame's current name in Decoder.names
-	names   names // member names seen, when rejecting duplicates
+	obj    bool
+	count  int   // members or elements read so far
+	nameAt int64 // input offset of the current member name's token
+	nameN  int   // its length
+	held   int   // its offset in Decoder.names once the buffer dropped it, or -1
+	names  names // member names seen, when rejecting duplicates
 }
 
 type names map[string]struct{}
@@ -61,8 +63,9 @@ type Decoder struct {
 	lineStart int64 // input offset where that line starts
 
 	exp    expect
+	inObj  bool // the innermost open container is an object
 	stack  []frame
-	names  []byte // raw names of the open objects, for Pointer
+	names  []byte // raw names the buffer no longer holds, for Pointer
 	tokEnd int    // offset after the last token, for InputOffset
 }
 
@@ -172,6 +175,7 @@ func (d *Decoder) fill(keep int) error {
 
 // discard drops buf[:n], keeping track of lines for error positions.
 func (d *Decoder) discard(n int) {
+	d.holdNames(n)
 	gone := d.buf[:n]
 	if k := bytes.Count(gone, []byte{'\n'}); k > 0 {
 		d.line += k
@@ -185,6 +189,31 @@ func (d *Decoder) discard(n int) {
 		d.pin -= n
 	}
 	d.base += int64(n)
+}
+
+// holdNames copies the member names of open objects that lie in buf[:n]
+// into d.names, before those bytes are dropped.
+func (d *Decoder) holdNames(n int) {
+	var held []byte
+	for k := range d.stack {
+		f := &d.stack[k]
+		if !f.obj || f.nameN == 0 {
+			continue
+		}
+		var raw []byte
+		switch {
+		case f.held >= 0:
+			raw = d.names[f.held : f.held+f.nameN]
+		case f.nameAt-d.base < int64(n):
+			off := int(f.nameAt - d.base)
+			raw = d.buf[off : off+f.nameN]
+		default:
+			continue
+		}
+		f.held = len(held)
+		held = append(held, raw...)
+	}
+	d.names = append(d.names[:0], held...)
 }
 
 // skipSpace advances past whitespace, refilling as needed. It returns the
@@ -259,115 +288,221 @@ func (d *Decoder) ReadToken() (Token, error) {
 	return d.readToken()
 }
 
-// readToken is ReadToken without releasing a pinned value.
+// readToken is ReadToken without releasing a pinned value. It is the hot
+// loop of every token reader: separators and the common token kinds are
+// handled inline, refills and errors out of line.
 func (d *Decoder) readToken() (Token, error) {
-	i, err := d.next()
-	if err != nil {
-		return Token{}, err
+	if d.err != nil {
+		return Token{}, d.err
 	}
-	c := d.buf[i]
-	switch d.exp {
-	case expNameOrEnd:
-		if c == '}' {
-			return d.pop(i, EndObject), nil
+	i := d.pos
+	for {
+		if i >= len(d.buf) || d.buf[i] <= ' ' {
+			d.pos = i
+			var err error
+			if i, err = d.skipSpace(); err != nil {
+				return Token{}, d.atEnd(i, err)
+			}
 		}
-		fallthrough
-	case expName:
-		if c != '"' {
-			return Token{}, d.fail(i, scan.BadName)
+		c := d.buf[i]
+		switch d.exp {
+		case expCommaOrEnd:
+			if c == ',' {
+				i++
+				d.exp = expValue
+				if d.inObj {
+					d.exp = expName
+				}
+				continue
+			}
+			if c == '}' && d.inObj {
+				d.pop(i)
+				return EndObject, nil
+			}
+			if c == ']' && !d.inObj {
+				d.pop(i)
+				return EndArray, nil
+			}
+			if d.inObj {
+				return Token{}, d.fail(i, scan.BadObject)
+			}
+			return Token{}, d.fail(i, scan.BadArray)
+		case expColon:
+			if c != ':' {
+				return Token{}, d.fail(i, scan.BadColon)
+			}
+			i++
+			d.exp = expValue
+			continue
+		case expNameOrEnd:
+			if c == '}' {
+				d.pop(i)
+				return EndObject, nil
+			}
+			fallthrough
+		case expName:
+			if c != '"' {
+				return Token{}, d.fail(i, scan.BadName)
+			}
+			i, end, m, err := d.readString(i, true)
+			if err != nil {
+				return Token{}, err
+			}
+			return Token{raw: d.buf[i:end:end], kind: KindString, meta: m}, nil
+		case expValueOrEnd:
+			if c == ']' {
+				d.pop(i)
+				return EndArray, nil
+			}
 		}
-		t, err := d.readString(i)
+		d.countValue()
+		switch c {
+		case '"':
+			i, end, m, err := d.readString(i, false)
+			if err != nil {
+				return Token{}, err
+			}
+			return Token{raw: d.buf[i:end:end], kind: KindString, meta: m}, nil
+		case '{', '[':
+			if err := d.push(i, c == '{'); err != nil {
+				return Token{}, err
+			}
+			if c == '{' {
+				return BeginObject, nil
+			}
+			return BeginArray, nil
+		}
+		i, end, k, err := d.scanScalar(i)
 		if err != nil {
-			return t, err
-		}
-		t.name = true
-		return t, d.gotName(t)
-	case expCommaOrEnd:
-		if c == '}' {
-			return d.pop(i, EndObject), nil
-		}
-		return d.pop(i, EndArray), nil
-	case expValueOrEnd:
-		if c == ']' {
-			return d.pop(i, EndArray), nil
-		}
-	}
-	switch c {
-	case '{':
-		if err := d.push(i, true); err != nil {
 			return Token{}, err
 		}
-		return BeginObject, nil
-	case '[':
-		if err := d.push(i, false); err != nil {
-			return Token{}, err
+		if lim := d.o.MaxTokenBytes; lim > 0 && end-i > lim {
+			return Token{}, d.tooLong(i)
 		}
-		return BeginArray, nil
-	case '"':
-		t, err := d.readString(i)
-		if err == nil {
-			d.valueDone()
-		}
-		return t, err
+		d.pos, d.tokEnd = end, end
+		d.afterValue()
+		return Token{raw: d.buf[i:end:end], kind: k}, nil
 	}
-	t, err := d.readScalar(i)
-	if err == nil {
-		d.valueDone()
-	}
-	return t, err
 }
 
-// readString reads the string token at buf[i], refilling as needed.
-func (d *Decoder) readString(i int) (Token, error) {
+// atEnd turns the end of input (or a read error) met while looking for a
+// token into the right error.
+func (d *Decoder) atEnd(i int, err error) error {
+	if err != io.EOF {
+		return err
+	}
+	if d.exp == expTop {
+		return io.EOF
+	}
+	return d.fail(i, scan.Incomplete)
+}
+
+// plain marks the bytes that stand for themselves in a string and need
+// no further check: printable ASCII other than '"' and '\\'.
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// quickString returns the end of a short plain-ASCII string token at b[i],
+// or -1 when the full scanner is needed (escapes, non-ASCII, a long
+// string, or the end of the buffer).
+func quickString(b []byte, i int) int {
+	j, end := i+1, min(len(b), i+24)
+	for j < end && plain[b[j]] {
+		j++
+	}
+	if j < end && b[j] == '"' {
+		return j + 1
+	}
+	return -1
+}
+
+// readString reads the string token at buf[i], a member name if name,
+// and returns its bounds and meta bits. (Helpers of readToken return plain
+// values rather than a Token: the compiler copies returned structs through
+// memory, which costs a store-forwarding stall per token.)
+func (d *Decoder) readString(i int, name bool) (int, int, meta, error) {
+	end := quickString(d.buf, i)
+	var f scan.StrFlags
+	if end < 0 {
+		var err error
+		if i, end, f, err = d.scanString(i); err != nil {
+			return 0, 0, 0, err
+		}
+	}
+	if lim := d.o.MaxTokenBytes; lim > 0 && end-i > lim {
+		return 0, 0, 0, d.tooLong(i)
+	}
+	d.pos, d.tokEnd = end, end
+	if !name {
+		d.afterValue()
+		return i, end, meta(f), nil
+	}
+	fr := &d.stack[len(d.stack)-1]
+	fr.count++
+	fr.nameAt, fr.nameN, fr.held = d.base+int64(i), end-i, -1
+	d.exp = expColon
+	if d.o.Has(opts.RejectDuplicateNames) {
+		if err := d.checkDuplicate(fr, i, end, f); err != nil {
+			return 0, 0, 0, err
+		}
+	}
+	return i, end, meta(f) | metaName, nil
+}
+
+// scanString scans the string token at buf[i], refilling as needed. It
+// returns the token's bounds in the (possibly moved) buffer.
+func (d *Decoder) scanString(i int) (int, int, scan.StrFlags, error) {
 	var flags scan.StrFlags
 	resume := 1
 	for {
 		n, f, code := scan.String(d.buf[i:], resume, d.mode)
 		flags |= f
 		if code == scan.OK {
-			return d.token(i, n, KindString, flags)
+			return i, i + n, flags, nil
 		}
 		if code != scan.Incomplete {
-			return Token{}, d.fail(i+n, code)
+			return 0, 0, 0, d.fail(i+n, code)
 		}
 		resume = n
 		if err := d.refill(&i); err != nil {
-			return Token{}, err
+			return 0, 0, 0, err
 		}
 	}
 }
 
-// readScalar reads a number or literal at buf[i], refilling as needed.
-func (d *Decoder) readScalar(i int) (Token, error) {
+// scanScalar scans the number or literal at buf[i], refilling as needed.
+// It returns the token's bounds in the (possibly moved) buffer.
+func (d *Decoder) scanScalar(i int) (int, int, Kind, error) {
 	for {
 		var n int
 		var code scan.Code
-		var k Kind
-		switch c := d.buf[i]; c {
-		case 't':
+		k := Kind(d.buf[i])
+		switch k {
+		case KindTrue:
 			n, code = scan.Literal(d.buf[i:], "true")
-			k = KindTrue
-		case 'f':
+		case KindFalse:
 			n, code = scan.Literal(d.buf[i:], "false")
-			k = KindFalse
-		case 'n':
+		case KindNull:
 			n, code = scan.Literal(d.buf[i:], "null")
-			k = KindNull
 		default:
-			if kindOf(c) != KindNumber {
-				return Token{}, d.fail(i, scan.BadValue)
+			if kindOf(byte(k)) != KindNumber {
+				return 0, 0, 0, d.fail(i, scan.BadValue)
 			}
-			n, code = scan.Number(d.buf[i:], d.eof)
 			k = KindNumber
+			n, code = scan.Number(d.buf[i:], d.eof)
 		}
 		if code == scan.OK {
-			return d.token(i, n, k, 0)
+			return i, i + n, k, nil
 		}
 		if code != scan.Incomplete {
-			return Token{}, d.fail(i+n, code)
+			return 0, 0, 0, d.fail(i+n, code)
 		}
 		if err := d.refill(&i); err != nil {
-			return Token{}, err
+			return 0, 0, 0, err
 		}
 	}
 }
@@ -387,13 +522,8 @@ func (d *Decoder) refill(i *int) error {
 	return err
 }
 
-func (d *Decoder) token(i, n int, k Kind, f scan.StrFlags) (Token, error) {
-	if lim := d.o.MaxTokenBytes; lim > 0 && n > lim {
-		return Token{}, d.errAt(i, &errs.Detail{Msg: "token exceeds MaxTokenBytes", Sentinel: errs.ErrLimit})
-	}
-	d.pos = i + n
-	d.tokEnd = d.pos
-	return Token{raw: d.buf[i : i+n : i+n], kind: k, flags: f}, nil
+func (d *Decoder) tooLong(i int) error {
+	return d.errAt(i, &errs.Detail{Msg: "token exceeds MaxTokenBytes", Sentinel: errs.ErrLimit})
 }
 
 // push opens a container at buf[i].
@@ -401,11 +531,17 @@ func (d *Decoder) push(i int, obj bool) error {
 	if len(d.stack) >= d.o.MaxDepth {
 		return d.fail(i, scan.TooDeep)
 	}
-	d.countValue()
-	d.stack = append(d.stack, frame{obj: obj, nameOff: len(d.names)})
-	if f := &d.stack[len(d.stack)-1]; f.names != nil {
-		clear(f.names)
+	if len(d.stack) < cap(d.stack) {
+		d.stack = d.stack[:len(d.stack)+1]
+		f := &d.stack[len(d.stack)-1]
+		*f = frame{obj: obj, held: -1, names: f.names}
+		if f.names != nil {
+			clear(f.names)
+		}
+	} else {
+		d.stack = append(d.stack, frame{obj: obj, held: -1})
 	}
+	d.inObj = obj
 	d.pos, d.tokEnd = i+1, i+1
 	if obj {
 		d.exp = expNameOrEnd
@@ -416,26 +552,18 @@ func (d *Decoder) push(i int, obj bool) error {
 }
 
 // pop closes the innermost container with the delimiter at buf[i].
-func (d *Decoder) pop(i int, t Token) Token {
-	f := &d.stack[len(d.stack)-1]
-	d.names = d.names[:f.nameOff]
+func (d *Decoder) pop(i int) {
 	d.stack = d.stack[:len(d.stack)-1]
+	d.inObj = len(d.stack) > 0 && d.stack[len(d.stack)-1].obj
 	d.pos, d.tokEnd = i+1, i+1
 	d.afterValue()
-	return t
 }
 
 // countValue counts a value (or a container being opened) in its parent.
 func (d *Decoder) countValue() {
-	if n := len(d.stack); n > 0 && !d.stack[n-1].obj {
+	if n := len(d.stack); n > 0 && !d.inObj {
 		d.stack[n-1].count++
 	}
-}
-
-// valueDone records that a scalar value was read.
-func (d *Decoder) valueDone() {
-	d.countValue()
-	d.afterValue()
 }
 
 func (d *Decoder) afterValue() {
@@ -446,21 +574,16 @@ func (d *Decoder) afterValue() {
 	}
 }
 
-// gotName records member name t of the innermost object.
-func (d *Decoder) gotName(t Token) error {
-	f := &d.stack[len(d.stack)-1]
-	f.count++
-	d.names = append(d.names[:f.nameOff], t.raw...)
-	d.exp = expColon
-	if !d.o.Has(opts.RejectDuplicateNames) {
-		return nil
-	}
+// checkDuplicate fails if the member name buf[i:end] was already seen in
+// object f.
+func (d *Decoder) checkDuplicate(f *frame, i, end int, sf scan.StrFlags) error {
 	if f.names == nil {
 		f.names = make(names)
 	}
+	t := Token{raw: d.buf[i:end], kind: KindString, meta: meta(sf)}
 	name := t.String()
 	if _, dup := f.names[name]; dup {
-		return d.errAt(d.pos-len(t.raw), &errs.Detail{Msg: "duplicate object member name " + strconv.Quote(name), Sentinel: errs.ErrDuplicateName})
+		return d.errAt(i, &errs.Detail{Msg: "duplicate object member name " + strconv.Quote(name), Sentinel: errs.ErrDuplicateName})
 	}
 	f.names[name] = struct{}{}
 	return nil
@@ -524,11 +647,9 @@ func (d *Decoder) value(keep bool) (int, error) {
 			d.afterValue()
 			return i, nil
 		}
-		if code != scan.Incomplete || d.eof {
-			return 0, d.fail(i+n, code)
-		}
 	}
-	// Slow path: token by token, refilling as needed.
+	// Slow path: token by token, refilling as needed. Invalid input takes
+	// it too, for a fully positioned error.
 	off := d.base + int64(i)
 	depth := len(d.stack)
 	for {
@@ -582,21 +703,25 @@ func (d *Decoder) errAt(off int, err error) error {
 // array, the element counted last.
 func (d *Decoder) Pointer() string {
 	var sb strings.Builder
-	for k, f := range d.stack {
+	for _, f := range d.stack {
 		sb.WriteByte('/')
 		if !f.obj {
 			sb.WriteString(strconv.Itoa(max(f.count-1, 0)))
 			continue
 		}
-		end := len(d.names)
-		if k+1 < len(d.stack) {
-			end = d.stack[k+1].nameOff
+		var raw []byte
+		switch {
+		case f.nameN == 0:
+			continue
+		case f.held >= 0:
+			raw = d.names[f.held : f.held+f.nameN]
+		default:
+			off := int(f.nameAt - d.base)
+			raw = d.buf[off : off+f.nameN]
 		}
-		if raw := d.names[f.nameOff:end]; len(raw) >= 2 {
-			name := string(scan.AppendUnquote(nil, raw))
-			name = strings.ReplaceAll(name, "~", "~0")
-			sb.WriteString(strings.ReplaceAll(name, "/", "~1"))
-		}
+		name := string(scan.AppendUnquote(nil, raw))
+		name = strings.ReplaceAll(name, "~", "~0")
+		sb.WriteString(strings.ReplaceAll(name, "/", "~1"))
 	}
 	return sb.String()
 }

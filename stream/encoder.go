@@ -143,7 +143,7 @@ func (e *Encoder) WriteToken(t Token) error {
 			e.buf = e.buf[:start]
 			return e.fail(err.Error())
 		}
-		if t.nk == numText {
+		if t.nk() == numText {
 			if n, code := scan.Number(e.buf[start:], true); code != scan.OK || start+n != len(e.buf) {
 				e.buf = e.buf[:start]
 				return e.fail("invalid number " + string(t.raw))
@@ -160,17 +160,17 @@ func (e *Encoder) WriteToken(t Token) error {
 // appendString writes a string token, re-quoting decoded text only when
 // this Encoder escapes more than the input did.
 func (e *Encoder) appendString(t Token) error {
-	if t.goStr {
+	if t.goStr() {
 		var err error
 		start := len(e.buf)
-		if e.buf, err = scan.AppendQuote(e.buf, t.str, e.qf); err != nil {
+		if e.buf, err = scan.AppendQuoteBytes(e.buf, t.raw, e.qf); err != nil {
 			e.buf = e.buf[:start]
 			e.err = &errs.Detail{Msg: "celer: invalid UTF-8 in string", Sentinel: errs.ErrInvalidUTF8}
 			return e.err
 		}
 		return nil
 	}
-	if e.qf&(scan.QuoteHTML|scan.QuoteLineTerminators) == 0 && t.flags&scan.NonASCII == 0 || !needsRequote(t.raw, e.qf) {
+	if e.qf&(scan.QuoteHTML|scan.QuoteLineTerminators) == 0 && t.flags()&scan.NonASCII == 0 || !needsRequote(t.raw, e.qf) {
 		e.buf = append(e.buf, t.raw...)
 		return nil
 	}

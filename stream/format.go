@@ -198,7 +198,7 @@ func (f *formatter) run(d *Decoder, keepTrailing bool) error {
 			}
 		}
 		f.buf = append(f.buf, t.raw...)
-		open, afterName = opener, t.name
+		open, afterName = opener, t.IsName()
 		if len(f.buf) >= flushAt && f.flush() != nil {
 			return f.err
 		}

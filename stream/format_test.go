@@ -101,7 +101,9 @@ func TestTokensMatchStd(t *testing.T) {
 		}
 		for _, r := range []func() *stream.Decoder{
 			func() *stream.Decoder { return stream.NewDecoderBytes(f.Data, v1) },
-			func() *stream.Decoder { return stream.NewDecoder(&celertest.ChunkReader{Data: f.Data, Sizes: []int{1, 2, 3, 50}}, v1) },
+			func() *stream.Decoder {
+				return stream.NewDecoder(&celertest.ChunkReader{Data: f.Data, Sizes: []int{1, 2, 3, 50}}, v1)
+			},
 		} {
 			d := r()
 			var got []string

@@ -38,7 +38,7 @@ func (d *Decoder) Walk(h Handler) error {
 		case KindEndArray:
 			err = h.EndArray()
 		default:
-			if t.name {
+			if t.IsName() {
 				err = h.Name(t)
 			} else {
 				err = h.Value(t)

@@ -3,6 +3,7 @@ package stream
 import (
 	"math"
 	"strconv"
+	"unsafe"
 
 	"github.com/celerjson/celer/internal/scan"
 )
@@ -74,15 +75,27 @@ const (
 // and stay valid only until the Decoder's next call; Clone makes a copy.
 // Tokens made by String, Int, Uint, Float and Number are independent.
 type Token struct {
-	raw   []byte // encoded form, if any
-	str   string // Go string for tokens made by String
-	num   uint64 // bits of a Go number for tokens made by Int, Uint, Float
-	kind  Kind
-	nk    numKind
-	name  bool // read as an object member name
-	goStr bool // made by String: str holds the unquoted value
-	flags scan.StrFlags
+	raw  []byte // encoded form; for tokens made by String, the Go string's bytes
+	num  uint64 // bits of a Go number for tokens made by Int, Uint, Float
+	kind Kind
+	meta meta // packed into one byte so a Token returns in registers
 }
+
+// meta packs a token's small attributes: string flags (scan.StrFlags in
+// the low bits), whether it was read as a name, whether it was made from
+// a Go string, and the kind of Go number it holds.
+type meta uint8
+
+const (
+	metaFlags meta = 3      // scan.StrFlags
+	metaName  meta = 1 << 2 // read as an object member name
+	metaGoStr meta = 1 << 3 // made by String: raw holds the unquoted value
+	metaNumSh      = 4      // numKind shift
+)
+
+func (t *Token) nk() numKind          { return numKind(t.meta >> metaNumSh) }
+func (t *Token) goStr() bool          { return t.meta&metaGoStr != 0 }
+func (t *Token) flags() scan.StrFlags { return scan.StrFlags(t.meta & metaFlags) }
 
 var delims = []byte("nullfalsetrue{}[]")
 
@@ -106,17 +119,26 @@ func Bool(b bool) Token {
 }
 
 // String returns a string token holding s (unquoted).
-func String(s string) Token { return Token{kind: KindString, str: s, goStr: true} }
+func String(s string) Token {
+	return Token{kind: KindString, raw: unsafe.Slice(unsafe.StringData(s), len(s)), meta: metaGoStr}
+}
+
+// goString returns the Go string a String token was made from.
+func (t *Token) goString() string { return unsafe.String(unsafe.SliceData(t.raw), len(t.raw)) }
 
 // Int returns a number token for n.
-func Int(n int64) Token { return Token{kind: KindNumber, num: uint64(n), nk: numInt} }
+func Int(n int64) Token {
+	return Token{kind: KindNumber, num: uint64(n), meta: meta(numInt) << metaNumSh}
+}
 
 // Uint returns a number token for n.
-func Uint(n uint64) Token { return Token{kind: KindNumber, num: n, nk: numUint} }
+func Uint(n uint64) Token { return Token{kind: KindNumber, num: n, meta: meta(numUint) << metaNumSh} }
 
 // Float returns a number token for f, formatted as encoding/json does.
 // NaN and infinities cannot be encoded in JSON; writing them fails.
-func Float(f float64) Token { return Token{kind: KindNumber, num: math.Float64bits(f), nk: numFloat} }
+func Float(f float64) Token {
+	return Token{kind: KindNumber, num: math.Float64bits(f), meta: meta(numFloat) << metaNumSh}
+}
 
 // Number returns a number token with the exact text s, which must be a
 // valid JSON number (checked when written).
@@ -127,12 +149,12 @@ func (t Token) Kind() Kind { return t.kind }
 
 // IsName reports whether a Decoder read this string token as an object
 // member name.
-func (t Token) IsName() bool { return t.name }
+func (t Token) IsName() bool { return t.meta&metaName != 0 }
 
 // Raw returns the token's exact JSON text. For tokens read by a Decoder it
 // is a view into the Decoder's buffer.
 func (t Token) Raw() []byte {
-	if t.raw != nil || t.kind == KindInvalid {
+	if !t.goStr() && (t.raw != nil || t.kind == KindInvalid) {
 		return t.raw
 	}
 	b, _ := t.appendTo(nil, 0)
@@ -141,7 +163,7 @@ func (t Token) Raw() []byte {
 
 // Clone returns a copy of t that does not share the Decoder's buffer.
 func (t Token) Clone() Token {
-	if t.raw != nil && t.kind != KindInvalid {
+	if t.raw != nil && !t.goStr() {
 		switch t.kind {
 		case KindString, KindNumber:
 			t.raw = append([]byte(nil), t.raw...)
@@ -156,11 +178,11 @@ func (t Token) Bool() bool { return t.kind == KindTrue }
 // String returns the unquoted value of a string token. For other kinds it
 // returns the token's JSON text, so that printing a token is always useful.
 func (t Token) String() string {
-	if t.goStr {
-		return t.str
+	if t.goStr() {
+		return t.goString()
 	}
 	if t.kind == KindString {
-		if t.flags&scan.Escaped == 0 {
+		if t.flags()&scan.Escaped == 0 {
 			return string(t.raw[1 : len(t.raw)-1])
 		}
 		return string(scan.AppendUnquote(nil, t.raw))
@@ -171,13 +193,13 @@ func (t Token) String() string {
 // AppendString appends the unquoted value of a string token to dst
 // (invalid UTF-8, which only a lenient Decoder lets through, becomes U+FFFD).
 func (t Token) AppendString(dst []byte) []byte {
-	if t.goStr {
-		return append(dst, t.str...)
+	if t.goStr() {
+		return append(dst, t.raw...)
 	}
 	if t.kind != KindString {
 		return append(dst, t.Raw()...)
 	}
-	if t.flags&scan.Escaped == 0 {
+	if t.flags()&scan.Escaped == 0 {
 		return append(dst, t.raw[1:len(t.raw)-1]...)
 	}
 	return scan.AppendUnquote(dst, t.raw)
@@ -186,7 +208,7 @@ func (t Token) AppendString(dst []byte) []byte {
 // Int parses a number token as an int64. It fails on fractions, exponents,
 // other kinds and values out of range.
 func (t Token) Int() (int64, error) {
-	switch t.nk {
+	switch t.nk() {
 	case numInt:
 		return int64(t.num), nil
 	case numUint:
@@ -200,7 +222,7 @@ func (t Token) Int() (int64, error) {
 
 // Uint parses a number token as a uint64.
 func (t Token) Uint() (uint64, error) {
-	if t.nk == numUint {
+	if t.nk() == numUint {
 		return t.num, nil
 	}
 	return strconv.ParseUint(string(t.Raw()), 10, 64)
@@ -208,7 +230,7 @@ func (t Token) Uint() (uint64, error) {
 
 // Float parses a number token as a float64 (rounding to nearest).
 func (t Token) Float() (float64, error) {
-	switch t.nk {
+	switch t.nk() {
 	case numFloat:
 		return math.Float64frombits(t.num), nil
 	case numInt:
@@ -223,10 +245,10 @@ func (t Token) Float() (float64, error) {
 // flags f (scan.Quote* flags).
 func (t Token) appendTo(dst []byte, f scan.QuoteFlags) ([]byte, error) {
 	switch {
-	case t.goStr:
-		return scan.AppendQuote(dst, t.str, f)
-	case t.kind == KindNumber && t.nk != numText:
-		switch t.nk {
+	case t.goStr():
+		return scan.AppendQuoteBytes(dst, t.raw, f)
+	case t.kind == KindNumber && t.nk() != numText:
+		switch t.nk() {
 		case numInt:
 			return strconv.AppendInt(dst, int64(t.num), 10), nil
 		case numUint:

@@ -50,16 +50,20 @@ func Default() Struct {
 // Options configures encoding and decoding. It is sealed: only celer
 // packages create Options values.
 type Options interface {
-	applyTo(*Struct)
+	// applyTo returns s with the option applied. It takes and returns the
+	// struct by value so that collecting options never heap-allocates.
+	applyTo(s Struct) Struct
 }
 
 // Apply folds options into s, in order.
 func (s *Struct) Apply(list ...Options) {
+	v := *s
 	for _, o := range list {
 		if o != nil {
-			o.applyTo(s)
+			v = o.applyTo(v)
 		}
 	}
+	*s = v
 }
 
 // Has reports whether flag f is on.
@@ -74,9 +78,10 @@ func Collect(list ...Options) Struct {
 
 type flagOpt struct{ mask, val Flags }
 
-func (o flagOpt) applyTo(s *Struct) {
+func (o flagOpt) applyTo(s Struct) Struct {
 	s.Flags = s.Flags&^o.mask | o.val
 	s.Set |= o.mask
+	return s
 }
 
 // Flag returns an option that sets f to v.
@@ -89,7 +94,7 @@ func Flag(f Flags, v bool) Options {
 
 type maxDepth int
 
-func (o maxDepth) applyTo(s *Struct) { s.MaxDepth = int(o) }
+func (o maxDepth) applyTo(s Struct) Struct { s.MaxDepth = int(o); return s }
 
 // MaxDepth limits nesting depth; n <= 0 restores the default.
 func MaxDepth(n int) Options {
@@ -101,7 +106,7 @@ func MaxDepth(n int) Options {
 
 type maxBytes int64
 
-func (o maxBytes) applyTo(s *Struct) { s.MaxBytes = int64(o) }
+func (o maxBytes) applyTo(s Struct) Struct { s.MaxBytes = int64(o); return s }
 
 // MaxBytes limits the total input size; n <= 0 means no limit.
 func MaxBytes(n int64) Options {
@@ -113,7 +118,7 @@ func MaxBytes(n int64) Options {
 
 type maxTokenBytes int
 
-func (o maxTokenBytes) applyTo(s *Struct) { s.MaxTokenBytes = int(o) }
+func (o maxTokenBytes) applyTo(s Struct) Struct { s.MaxTokenBytes = int(o); return s }
 
 // MaxTokenBytes limits the size of one token; n <= 0 means no limit.
 func MaxTokenBytes(n int) Options {
@@ -125,10 +130,11 @@ func MaxTokenBytes(n int) Options {
 
 type indent struct{ prefix, indent string }
 
-func (o indent) applyTo(s *Struct) {
+func (o indent) applyTo(s Struct) Struct {
 	s.Prefix, s.Indent = o.prefix, o.indent
 	s.Flags |= Multiline
 	s.Set |= Multiline
+	return s
 }
 
 // WithIndent turns on multiline output with the given prefix and indent.
@@ -139,4 +145,7 @@ func Join(list ...Options) Options { return joined(list) }
 
 type joined []Options
 
-func (j joined) applyTo(s *Struct) { s.Apply(j...) }
+func (j joined) applyTo(s Struct) Struct {
+	s.Apply(j...)
+	return s
+}

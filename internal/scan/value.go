@@ -3,30 +3,37 @@ package scan
 import "github.com/celerjson/celer/internal/kernels"
 
 // stack is a bit stack of open containers: 1 for an object, 0 for an array.
-// It lives on the caller's stack up to inlineDepth levels.
+// The first inlineDepth levels live in an array on the caller's stack.
 type stack struct {
-	words []uint64
 	local [inlineDepth / 64]uint64
+	more  []uint64 // levels beyond inlineDepth
 }
 
 const inlineDepth = 1024
 
-func (s *stack) init() { s.words = s.local[:] }
+func (s *stack) word(depth int) *uint64 {
+	w := depth >> 6
+	if w < len(s.local) {
+		return &s.local[w]
+	}
+	w -= len(s.local)
+	for w >= len(s.more) {
+		s.more = append(s.more, 0)
+	}
+	return &s.more[w]
+}
 
 func (s *stack) set(depth int, obj bool) {
-	w, bit := depth>>6, uint(depth&63)
-	if w >= len(s.words) {
-		s.words = append(s.words, make([]uint64, w+1-len(s.words))...)
-	}
+	p, bit := s.word(depth), uint(depth&63)
 	if obj {
-		s.words[w] |= 1 << bit
+		*p |= 1 << bit
 	} else {
-		s.words[w] &^= 1 << bit
+		*p &^= 1 << bit
 	}
 }
 
 func (s *stack) isObject(depth int) bool {
-	return s.words[depth>>6]&(1<<uint(depth&63)) != 0
+	return *s.word(depth)&(1<<uint(depth&63)) != 0
 }
 
 // Value validates one JSON value at the start of b, which must not start
@@ -38,7 +45,6 @@ func (s *stack) isObject(depth int) bool {
 // state machine written with gotos so that each state is one tight block.
 func Value(b []byte, m Mode, maxDepth int, final bool) (int, Code) {
 	var st stack
-	st.init()
 	depth := 0
 	i := 0
 	var code Code
