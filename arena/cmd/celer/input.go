@@ -23,9 +23,9 @@ type input struct {
 	close func() error // releases the input
 }
 
-// open opens path for reading; "" and "-" mean standard input.
+// open opens path for reading; "-" means standard input.
 func (e *env) open(path string) (*input, error) {
-	if path == "" || path == "-" {
+	if path == "-" {
 		in := &input{Reader: e.stdin, name: stdinName, size: -1, close: func() error { return nil }}
 		if f, ok := e.stdin.(*os.File); ok {
 			in.size = regularSize(f)
@@ -78,7 +78,9 @@ func (e *env) track(in *input) (r io.Reader, done func(ok bool)) {
 			mpb.AppendDecorators(decor.AverageSpeed(decor.SizeB1024(0), "% .1f")))
 		r = &showAfter{r: in, left: progressMin, show: show}
 	}
-	r = bar.ProxyReader(r)
+	if pr, err := bar.ProxyReader(r); err == nil {
+		r = pr
+	}
 	return r, func(ok bool) {
 		if ok {
 			bar.SetTotal(-1, true)

@@ -14,8 +14,8 @@
 //	version                                print the version
 //	help [COMMAND]                         print help
 //
-// A missing FILE, or "-", means standard input. Flags come before the
-// files. Invalid input is reported on standard error as FILE:LINE:COLUMN:
+// A missing FILE, or "-", means standard input. Flags may come before or
+// after the files; "--" ends the flags. Invalid input is reported on standard error as FILE:LINE:COLUMN:
 // MESSAGE, with "<stdin>" as the name of standard input; columns count
 // bytes.
 //
@@ -129,9 +129,9 @@ The commands are:
 	fmt.Fprint(w, `
 Use "celer help <command>" for more about a command.
 
-A missing FILE, or "-", means standard input. Exit status: 0 on success,
-1 when an input is invalid JSON or cannot be read or written, 2 on a
-usage error.
+A missing FILE, or "-", means standard input. Flags may come before or
+after the files; "--" ends the flags. Exit status: 0 on success, 1 when an
+input is invalid JSON or cannot be read or written, 2 on a usage error.
 `)
 }
 
@@ -161,11 +161,12 @@ func cmdHelp(e *env, args []string) int {
 // cmdVersion prints the version, Go version and platform.
 func cmdVersion(e *env, args []string) int {
 	fs := newFlagSet(e, "version", "", "Version prints the celer version.")
-	if code, done := parse(fs, args); done {
+	rest, code, done := fs.parse(args)
+	if done {
 		return code
 	}
-	if fs.NArg() != 0 {
-		return usageError(fs, "too many arguments")
+	if len(rest) != 0 {
+		return fs.usageError("too many arguments")
 	}
 	fmt.Fprintf(e.stdout, "celer %s %s %s/%s\n", buildVersion(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	return exitOK
@@ -183,42 +184,76 @@ func buildVersion() string {
 	return bi.Main.Version
 }
 
-// newFlagSet returns a flag set for a command whose help shows the
-// synopsis "celer name args" and the description doc.
-func newFlagSet(e *env, name, args, doc string) *flag.FlagSet {
-	fs := flag.NewFlagSet("celer "+name, flag.ContinueOnError)
+// flagSet is the flag set of a command, with its help text.
+type flagSet struct {
+	*flag.FlagSet
+	cmd  string // command name
+	args string // synopsis of the arguments
+	doc  string // description
+}
+
+// newFlagSet returns the flag set of command cmd, whose synopsis is
+// "celer cmd args" and description doc.
+func newFlagSet(e *env, cmd, args, doc string) *flagSet {
+	fs := &flagSet{flag.NewFlagSet("celer "+cmd, flag.ContinueOnError), cmd, args, strings.TrimSpace(doc)}
 	fs.SetOutput(e.stderr)
-	fs.Usage = func() {
-		w := fs.Output()
-		fmt.Fprintf(w, "usage: celer %s %s\n\n%s\n", name, args, strings.TrimSpace(doc))
-		hasFlags := false
-		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
-		if hasFlags {
-			fmt.Fprintf(w, "\nFlags:\n")
-			fs.PrintDefaults()
-		}
-	}
+	fs.Usage = func() {} // parse prints help and usage itself
 	return fs
 }
 
-// parse parses args. When done is true, the command must return code: the
-// flags asked for help (0) or were wrong (2).
-func parse(fs *flag.FlagSet, args []string) (code int, done bool) {
-	err := fs.Parse(args)
-	switch {
-	case err == nil:
-		return exitOK, false
-	case errors.Is(err, flag.ErrHelp):
-		return exitOK, true
-	default:
-		return exitUsage, true // the flag package has printed the error and usage
+// printUsage prints the synopsis and the flags, and with long the
+// description too.
+func (fs *flagSet) printUsage(long bool) {
+	w := fs.Output()
+	fmt.Fprintf(w, "usage: celer %s %s\n", fs.cmd, fs.args)
+	if long {
+		fmt.Fprintf(w, "\n%s\n", fs.doc)
+	}
+	hasFlags := false
+	fs.VisitAll(func(*flag.Flag) { hasFlags = true })
+	if hasFlags {
+		if long {
+			fmt.Fprintln(w, "\nFlags:")
+		}
+		fs.PrintDefaults()
+	}
+	if !long {
+		fmt.Fprintf(w, "Run 'celer help %s' for details.\n", fs.cmd)
+	}
+}
+
+// parse parses the flags in args, which may come before, between or after
+// the other arguments; "--" ends the flags. It returns the other arguments.
+// When done is true, the command must return code: the flags asked for help
+// (0) or were wrong (2).
+func (fs *flagSet) parse(args []string) (rest []string, code int, done bool) {
+	for {
+		err := fs.Parse(args)
+		switch {
+		case errors.Is(err, flag.ErrHelp):
+			fs.printUsage(true)
+			return nil, exitOK, true
+		case err != nil: // the flag package has printed err
+			fs.printUsage(false)
+			return nil, exitUsage, true
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return rest, exitOK, false
+		}
+		if strings.HasPrefix(args[0], "-") && args[0] != "-" {
+			// Only "--" makes the flag package stop before a flag.
+			return append(rest, args...), exitOK, false
+		}
+		rest = append(rest, args[0])
+		args = args[1:]
 	}
 }
 
 // usageError reports a usage problem with the arguments.
-func usageError(fs *flag.FlagSet, msg string) int {
+func (fs *flagSet) usageError(msg string) int {
 	fmt.Fprintf(fs.Output(), "%s: %s\n", fs.Name(), msg)
-	fs.Usage()
+	fs.printUsage(false)
 	return exitUsage
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"io"
 
 	"github.com/celerjson/celer/stream"
@@ -14,7 +13,9 @@ trailing newline. It reads and writes in constant memory.
 
 Invalid input is reported as FILE:LINE:COLUMN: MESSAGE on standard error
 ("<stdin>" names standard input) and the exit status is 1; standard output
-may then have received part of the output, but an -o file is left untouched.`
+may then have received part of the output, but an -o file is left untouched:
+the output goes to a temporary file in the same directory, renamed over FILE
+on success (keeping the permissions of the file it replaces, else 0644).`
 
 const fmtDoc = `
 Fmt writes FILE (standard input if none, or for "-") indented, byte for byte
@@ -28,12 +29,12 @@ e.g. --indent "$(printf '\t')" or, in bash, --indent $'\t'.
 
 Invalid input is reported as FILE:LINE:COLUMN: MESSAGE on standard error
 ("<stdin>" names standard input) and the exit status is 1; standard output
-may then have received part of the output, but an -o file is left untouched.`
+may then have received part of the output, but an -o file is left untouched:
+the output goes to a temporary file in the same directory, renamed over FILE
+on success (keeping the permissions of the file it replaces, else 0644).`
 
 // outputFlagDoc documents the -o flag of min and fmt.
-const outputFlagDoc = "write the output to `FILE` instead of standard output; FILE is " +
-	"replaced only on success (through a temporary file in its directory), " +
-	"keeping its permissions, or created with mode 0644"
+const outputFlagDoc = "write to `FILE` instead of standard output; FILE is replaced only on success"
 
 // transformer writes the transformed JSON of r to w.
 type transformer func(w io.Writer, r io.Reader) error
@@ -57,37 +58,45 @@ func cmdFmt(e *env, args []string) int {
 	})
 }
 
-// transform parses the command line of min or fmt, then runs t from the
-// input file to the output.
-func (e *env) transform(fs *flag.FlagSet, args []string, out *string, t transformer) int {
-	if code, done := parse(fs, args); done {
+// transform parses the command line of min or fmt, then runs t.
+func (e *env) transform(fs *flagSet, args []string, out *string, t transformer) int {
+	files, code, done := fs.parse(args)
+	if done {
 		return code
 	}
-	if fs.NArg() > 1 {
-		return usageError(fs, "at most one FILE")
+	switch len(files) {
+	case 0:
+		return e.convert(fs.cmd, "-", *out, t)
+	case 1:
+		return e.convert(fs.cmd, files[0], *out, t)
 	}
-	cmd := fs.Name()[len("celer "):]
-	in, err := e.open(fs.Arg(0))
+	return fs.usageError("at most one FILE")
+}
+
+// convert runs t from the input path to the output out ("" for standard
+// output) and returns the exit status of command cmd.
+func (e *env) convert(cmd, path, out string, t transformer) int {
+	in, err := e.open(path)
 	if err != nil {
-		e.report(cmd, fs.Arg(0), err)
+		e.report(cmd, path, err)
 		return exitFail
 	}
 	defer in.close()
-	dst, err := e.createOutput(*out)
+	dst, err := e.createOutput(out)
 	if err != nil {
-		e.report(cmd, *out, err)
+		e.report(cmd, out, err)
 		return exitFail
 	}
-	r, done := e.track(in)
+	r, finish := e.track(in)
 	err = t(dst, r)
-	done(err == nil)
+	finish(err == nil)
 	if err != nil {
 		dst.abort()
 		e.report(cmd, in.name, err)
 		return exitFail
 	}
 	if err := dst.commit(); err != nil {
-		e.report(cmd, *out, err)
+		e.report(cmd, out, err)
 		return exitFail
 	}
 	return exitOK

@@ -18,14 +18,13 @@ Exit status: 0 if every input is valid, 1 if any is invalid or unreadable,
 // cmdValidate implements "celer validate [FILE...]".
 func cmdValidate(e *env, args []string) int {
 	fs := newFlagSet(e, "validate", "[FILE...]", validateDoc)
-	if code, done := parse(fs, args); done {
+	files, code, done := fs.parse(args)
+	if done {
 		return code
 	}
-	files := fs.Args()
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	code := exitOK
 	for _, path := range files {
 		if !e.validate(path) {
 			code = exitFail
@@ -43,9 +42,9 @@ func (e *env) validate(path string) bool {
 		return false
 	}
 	defer in.close()
-	r, done := e.track(in)
+	r, finish := e.track(in)
 	err = stream.ValidateReader(r)
-	done(err == nil)
+	finish(err == nil)
 	if err != nil {
 		e.report("validate", in.name, err)
 	}
