@@ -1,6 +1,9 @@
 package scan
 
 import (
+	"encoding/binary"
+	"math/bits"
+
 	"github.com/celerjson/celer/internal/kernels"
 )
 
@@ -20,6 +23,15 @@ const (
 	Escaped  StrFlags = 1 << iota // contains backslash escapes
 	NonASCII                      // contains bytes >= 0x80
 )
+
+// plain marks the bytes that stand for themselves in a string and need
+// no further check: printable ASCII other than '"' and '\\'.
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 // Literal scans the literal lit (true, false or null) at the start of b.
 // It returns len(lit), or the offset of the first mismatching byte with
@@ -41,6 +53,24 @@ func Literal(b []byte, lit string) (int, Code) {
 
 func isDigit(c byte) bool { return c-'0' < 10 }
 
+// digits returns the length of the run of ASCII digits at the start of b,
+// eight bytes at a time.
+func digits(b []byte) int {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		// A byte outside '0'..'9' sets its top bit in w-'0' (below '0') or
+		// in w+0x46 (above '9'); the lowest marked byte is exact.
+		if m := ((w - 0x3030303030303030) | (w + 0x4646464646464646)) & 0x8080808080808080; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for i < len(b) && isDigit(b[i]) {
+		i++
+	}
+	return i
+}
+
 // Number scans a number at the start of b, per RFC 8259 section 6. final
 // reports that the input ends at len(b); without it, a number that reaches
 // len(b) is Incomplete because more digits may follow. On success it returns
@@ -58,9 +88,7 @@ func Number(b []byte, final bool) (int, Code) {
 		i++
 	case c-'1' < 9:
 		i++
-		for i < len(b) && isDigit(b[i]) {
-			i++
-		}
+		i += digits(b[i:])
 	default:
 		return i, BadNumber
 	}
@@ -72,9 +100,7 @@ func Number(b []byte, final bool) (int, Code) {
 		if !isDigit(b[i]) {
 			return i, BadNumber
 		}
-		for i < len(b) && isDigit(b[i]) {
-			i++
-		}
+		i += digits(b[i:])
 	}
 	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
 		i++
@@ -106,6 +132,12 @@ func Number(b []byte, final bool) (int, Code) {
 func String(b []byte, resume int, m Mode) (int, StrFlags, Code) {
 	var f StrFlags
 	i := resume
+	// Most strings are short and plain: a byte loop beats a kernel call.
+	for end := min(len(b), i+16); i < end && plain[b[i]]; i++ {
+	}
+	if i < len(b) && b[i] == '"' {
+		return i + 1, f, OK
+	}
 	for {
 		n, ascii := kernels.StringRun(b[i:])
 		if !ascii {
