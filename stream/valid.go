@@ -15,8 +15,7 @@ func Valid(b []byte, o ...Options) bool {
 	if s.Has(opts.RejectDuplicateNames) || s.MaxBytes > 0 || s.MaxTokenBytes > 0 {
 		return Validate(b, o...) == nil
 	}
-	_, code := scan.Valid(b, modeOf(&s), s.MaxDepth)
-	return code == scan.OK
+	return scan.ValidIndexed(b, modeOf(&s), s.MaxDepth)
 }
 
 func modeOf(s *opts.Struct) scan.Mode {
@@ -31,7 +30,7 @@ func modeOf(s *opts.Struct) scan.Mode {
 func Validate(b []byte, o ...Options) error {
 	s := opts.Collect(o...)
 	if !s.Has(opts.RejectDuplicateNames) && s.MaxBytes <= 0 && s.MaxTokenBytes <= 0 {
-		if _, code := scan.Valid(b, modeOf(&s), s.MaxDepth); code == scan.OK {
+		if scan.ValidIndexed(b, modeOf(&s), s.MaxDepth) {
 			return nil
 		}
 	}

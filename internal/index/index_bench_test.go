@@ -1,0 +1,51 @@
+package index
+
+import (
+	"path"
+	"testing"
+
+	"github.com/celerjson/celer/internal/celertest"
+)
+
+// benchFiles are the corpus files BenchmarkIndex measures.
+var benchFiles = []string{
+	"nativejson-benchmark/twitter.json",
+	"nativejson-benchmark/citm_catalog.json",
+	"nativejson-benchmark/canada.json",
+	"groovy-json-benchmarks/citys.json",
+}
+
+// BenchmarkIndex measures Index over whole files, with a reused Builder
+// and idx slice (no allocations), for each implementation and both UTF-8
+// modes. Names: impl/file/utf8 mode.
+func BenchmarkIndex(b *testing.B) {
+	impls := []string{"generic"}
+	if hasAccelerated() {
+		impls = append(impls, "avx512")
+	}
+	for _, impl := range impls {
+		for _, f := range benchFiles {
+			data := celertest.CorpusFile(b, f)
+			for _, mode := range []struct {
+				name  string
+				flags uint
+			}{{"lax", 0}, {"strict", StrictUTF8}} {
+				b.Run(impl+"/"+path.Base(f)+"/"+mode.name, func(b *testing.B) {
+					defer setGeneric(impl == "generic")()
+					var x Builder
+					idx := make([]uint32, 0, len(data)+blockSize)
+					b.SetBytes(int64(len(data)))
+					b.ReportAllocs()
+					for b.Loop() {
+						x.Reset(mode.flags)
+						idx = x.Index(data, 0, true, idx[:0])
+					}
+					if x.Bad() {
+						b.Fatalf("%s: Bad", f)
+					}
+					b.ReportMetric(float64(len(data))/float64(len(idx)), "bytes/structural")
+				})
+			}
+		}
+	}
+}

@@ -1,0 +1,183 @@
+package index
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// This file is the pure-Go implementation of the block algorithm, and its
+// specification: the assembly must give the same answers. Each 64-byte
+// block is classified into masks with SWAR (eight bytes per uint64, one
+// 0x80 bit per matching byte, gathered into one bit per byte by a
+// multiplication), then structurals computes the structural mask and
+// updates the carried state with the bit logic shared by every
+// implementation.
+
+// masks are the byte classes of one block, one bit per byte.
+type masks struct {
+	quote uint64 // "
+	bs    uint64 // \
+	ws    uint64 // space, \t, \n, \r
+	op    uint64 // { } [ ] : ,
+	ctrl  uint64 // bytes below 0x20
+	high  uint64 // bytes 0x80 and above
+}
+
+// blocksGeneric indexes buf, a whole number of blocks, starting at offset
+// base, and appends the structural offsets to idx.
+func (st *state) blocksGeneric(buf []byte, base uint32, idx []uint32) []uint32 {
+	for ; len(buf) >= blockSize; buf, base = buf[blockSize:], base+blockSize {
+		b := (*[blockSize]byte)(buf)
+		m := classify(b)
+		if st.strict != 0 && (m.high != 0 || st.u8need != 0) {
+			st.utf8Block(b)
+		}
+		for s := st.structurals(b, &m); s != 0; s &= s - 1 {
+			idx = append(idx, base+uint32(bits.TrailingZeros64(s)))
+		}
+	}
+	return idx
+}
+
+// structurals returns the structural mask of block b, whose classes are m,
+// and carries the state to the next block.
+func (st *state) structurals(b *[blockSize]byte, m *masks) uint64 {
+	var esc uint64
+	if m.bs|st.escaped != 0 {
+		esc, st.escaped = escapes(m.bs, st.escaped)
+	}
+	if esc|st.hexNeed != 0 {
+		st.checkEscapes(b, esc)
+	}
+	quote := m.quote &^ esc
+	in := prefixXOR(quote) ^ st.inString // opening quote and content, not the closing quote
+	st.inString = uint64(int64(in) >> 63)
+	st.bad |= m.ctrl & in
+	scalar := ^(m.ws | m.op | quote | in) // closing quotes are not in "in"
+	starts := scalar &^ (scalar<<1 | st.scalar)
+	st.scalar = scalar >> 63
+	return m.op&^in | quote | starts
+}
+
+// Escape classes, one bit each in escClass.
+const (
+	escValid = 1 << iota // " \ / b f n r t u
+	escU                 // u
+	escHex               // 0-9 a-f A-F
+	escD                 // d D
+	escHi8               // 8 9 a-f A-F: second hex digit of a surrogate
+)
+
+var escClass = func() (t [256]uint8) {
+	for _, c := range `"\/bfnrtu` {
+		t[c] |= escValid
+	}
+	t['u'] |= escU
+	for _, c := range "0123456789abcdefABCDEF" {
+		t[c] |= escHex
+	}
+	t['d'] |= escD
+	t['D'] |= escD
+	for _, c := range "89abcdefABCDEF" {
+		t[c] |= escHi8
+	}
+	return t
+}()
+
+// checkEscapes validates the escaped bytes esc of block b and the hex
+// digits of \u escapes, including those carried in from the previous block
+// and out to the next, and records surrogate escapes.
+func (st *state) checkEscapes(b *[blockSize]byte, esc uint64) {
+	var valid, u, hex, d, hi8 uint64
+	for i, c := range b {
+		cl := uint64(escClass[c])
+		valid |= (cl & 1) << i
+		u |= (cl >> 1 & 1) << i
+		hex |= (cl >> 2 & 1) << i
+		d |= (cl >> 3 & 1) << i
+		hi8 |= (cl >> 4 & 1) << i
+	}
+	st.bad |= esc &^ valid
+	u &= esc
+	need := u<<1 | u<<2 | u<<3 | u<<4 | st.hexNeed
+	st.bad |= need &^ hex
+	st.hexNeed = u>>60 | u>>61 | u>>62 | u>>63
+	dd := (u<<1 | st.uCarry) & d
+	st.uCarry = u >> 63
+	st.surrogate |= (dd<<1 | st.dCarry) & hi8
+	st.dCarry = dd >> 63
+}
+
+// SWAR helpers: a word holds eight bytes; results mark bytes with 0x80.
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+	low = 0x7F7F7F7F7F7F7F7F
+)
+
+// nonZero marks the non-zero bytes of w, exactly (no borrow between bytes).
+func nonZero(w uint64) uint64 { return ((w&low)+low | w) & msb }
+
+// below marks the bytes of w below n (1 <= n <= 0x80), exactly.
+func below(w uint64, n byte) uint64 { return ^((w&low)+lsb*uint64(0x80-n) | w) & msb }
+
+// movemask gathers the 0x80 bits of w into the low eight bits, byte i of w
+// to bit i: the multiplier moves bit 8i+7 to bit 56+i, without collisions.
+func movemask(w uint64) uint64 { return (w & msb) * 0x0002040810204081 >> 56 }
+
+// classify computes the byte classes of block b.
+func classify(b *[blockSize]byte) (m masks) {
+	for i := 0; i < blockSize/8; i++ {
+		w := binary.LittleEndian.Uint64(b[8*i:])
+		sh := uint(8 * i)
+		w20 := w | lsb*0x20 // folds [ ] onto { }
+		quote := ^nonZero(w ^ lsb*'"')
+		bs := ^nonZero(w ^ lsb*'\\')
+		ws := ^(nonZero(w^lsb*' ') & nonZero(w^lsb*'\t') & nonZero(w^lsb*'\n') & nonZero(w^lsb*'\r'))
+		op := ^(nonZero(w20^lsb*'{') & nonZero(w20^lsb*'}') & nonZero(w^lsb*',') & nonZero(w^lsb*':'))
+		m.quote |= movemask(quote) << sh
+		m.bs |= movemask(bs) << sh
+		m.ws |= movemask(ws) << sh
+		m.op |= movemask(op) << sh
+		m.ctrl |= movemask(below(w, 0x20)) << sh
+		m.high |= movemask(w) << sh
+	}
+	return m
+}
+
+// utf8Block runs the RFC 3629 byte automaton over block b, continuing the
+// sequence left open by the previous block.
+func (st *state) utf8Block(b *[blockSize]byte) {
+	need, lo, hi := st.u8need, st.u8lo, st.u8hi
+	for _, c := range b {
+		if need != 0 {
+			if uint64(c) < lo || uint64(c) > hi {
+				st.bad |= 1
+				need = 0 // resynchronise; the input is bad anyway
+				continue
+			}
+			need, lo, hi = need-1, 0x80, 0xBF
+			continue
+		}
+		switch {
+		case c < 0x80:
+		case c >= 0xC2 && c <= 0xDF:
+			need, lo, hi = 1, 0x80, 0xBF
+		case c == 0xE0:
+			need, lo, hi = 2, 0xA0, 0xBF
+		case c == 0xED:
+			need, lo, hi = 2, 0x80, 0x9F
+		case c >= 0xE1 && c <= 0xEF:
+			need, lo, hi = 2, 0x80, 0xBF
+		case c == 0xF0:
+			need, lo, hi = 3, 0x90, 0xBF
+		case c >= 0xF1 && c <= 0xF3:
+			need, lo, hi = 3, 0x80, 0xBF
+		case c == 0xF4:
+			need, lo, hi = 3, 0x80, 0x8F
+		default:
+			st.bad |= 1
+		}
+	}
+	st.u8need, st.u8lo, st.u8hi = need, lo, hi
+}

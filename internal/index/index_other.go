@@ -1,0 +1,11 @@
+//go:build purego || !amd64
+
+package index
+
+// accelerated reports whether blocksAccelerated is faster than the generic
+// code on this processor. Without assembly it never is.
+const accelerated = false
+
+func (st *state) blocksAccelerated(buf []byte, base uint32, idx []uint32) []uint32 {
+	return st.blocksGeneric(buf, base, idx)
+}

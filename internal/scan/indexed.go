@@ -1,0 +1,212 @@
+package scan
+
+import (
+	"sync"
+
+	"github.com/celerjson/celer/internal/index"
+)
+
+// Stage 2 of the two-stage validator: a grammar state machine that walks
+// the structural positions found by package index (stage 1) instead of
+// every byte. Stage 1 has already checked string contents (control bytes,
+// escapes, UTF-8); stage 2 checks the grammar, scalars and nesting.
+
+// window is how much input stage 1 indexes at a time, which bounds the
+// index buffer whatever the input size.
+const window = 64 << 10
+
+// minIndexed is the input size below which the one-pass scanner wins.
+const minIndexed = 512
+
+type walker struct {
+	x   index.Builder
+	idx []uint32
+	k   int    // next entry of idx
+	b   []byte // the whole input
+	off int    // start of the next window
+	bad bool   // stage 1 found an error
+}
+
+var walkers = sync.Pool{New: func() any { return &walker{idx: make([]uint32, 0, window)} }}
+
+// next returns the next structural position, or -1 at the end of input.
+func (w *walker) next() int {
+	if w.k < len(w.idx) {
+		p := w.idx[w.k]
+		w.k++
+		return int(p)
+	}
+	return w.refill()
+}
+
+func (w *walker) refill() int {
+	for w.off < len(w.b) && !w.bad {
+		end := min(w.off+window, len(w.b))
+		w.idx = w.x.Index(w.b[w.off:end], uint32(w.off), end == len(w.b), w.idx[:0])
+		w.off = end
+		if w.x.Bad() {
+			w.bad = true
+			return -1
+		}
+		if len(w.idx) > 0 {
+			w.k = 1
+			return int(w.idx[0])
+		}
+	}
+	return -1
+}
+
+// delim marks the bytes that may follow a number or literal.
+var delim = func() (t [256]bool) {
+	for _, c := range []byte(" \t\r\n,]}:[{\"") {
+		t[c] = true
+	}
+	return t
+}()
+
+// ValidIndexed reports whether b is exactly one valid JSON value with
+// optional surrounding whitespace, like Valid, using the two-stage scanner.
+// It reports only yes or no: callers that need the position of an error
+// run Valid, which finds the same verdict byte by byte.
+func ValidIndexed(b []byte, m Mode, maxDepth int) bool {
+	if len(b) < minIndexed || len(b) >= 1<<32-window {
+		_, code := Valid(b, m, maxDepth)
+		return code == OK
+	}
+	return validIndexed(b, m, maxDepth)
+}
+
+func validIndexed(b []byte, m Mode, maxDepth int) bool {
+	w := walkers.Get().(*walker)
+	defer walkers.Put(w)
+	var flags uint
+	if m&AllowInvalidUTF8 == 0 {
+		flags = index.StrictUTF8
+	}
+	w.x.Reset(flags)
+	w.idx, w.k, w.b, w.off, w.bad = w.idx[:0], 0, b, 0, false
+	ok := w.valid(maxDepth)
+	w.b = nil
+	if ok && m&AllowInvalidUTF8 == 0 && w.x.SurrogateEscape() {
+		// Surrogate escapes must pair up: the one-pass scanner checks.
+		_, code := Valid(b, m, maxDepth)
+		return code == OK
+	}
+	return ok && !w.bad
+}
+
+// valid walks the structural positions of one value and the end of input.
+func (w *walker) valid(maxDepth int) bool {
+	b := w.b
+	var st stack
+	depth := 0
+	p := w.next()
+	if p < 0 {
+		return false
+	}
+
+value:
+	switch c := b[p]; c {
+	case '{':
+		depth++
+		if depth > maxDepth {
+			return false
+		}
+		st.set(depth, true)
+		p = w.next()
+		if p < 0 {
+			return false
+		}
+		if b[p] == '}' {
+			depth--
+			goto next
+		}
+		goto name
+	case '[':
+		depth++
+		if depth > maxDepth {
+			return false
+		}
+		st.set(depth, false)
+		p = w.next()
+		if p < 0 {
+			return false
+		}
+		if b[p] == ']' {
+			depth--
+			goto next
+		}
+		goto value
+	case '"':
+		if w.next() < 0 { // the closing quote
+			return false
+		}
+		goto next
+	case 't', 'f', 'n':
+		lit := "null"
+		if c == 't' {
+			lit = "true"
+		} else if c == 'f' {
+			lit = "false"
+		}
+		end := p + len(lit)
+		if end > len(b) || string(b[p:end]) != lit || end < len(b) && !delim[b[end]] {
+			return false
+		}
+		goto next
+	default:
+		if c != '-' && !isDigit(c) {
+			return false
+		}
+		n, code := Number(b[p:], true)
+		if code != OK || p+n < len(b) && !delim[b[p+n]] {
+			return false
+		}
+		goto next
+	}
+
+next:
+	p = w.next()
+	if depth == 0 {
+		return p < 0
+	}
+	if p < 0 {
+		return false
+	}
+	switch b[p] {
+	case ',':
+		p = w.next()
+		if p < 0 {
+			return false
+		}
+		if st.isObject(depth) {
+			goto name
+		}
+		goto value
+	case '}':
+		if !st.isObject(depth) {
+			return false
+		}
+		depth--
+		goto next
+	case ']':
+		if st.isObject(depth) {
+			return false
+		}
+		depth--
+		goto next
+	}
+	return false
+
+name:
+	if b[p] != '"' || w.next() < 0 { // the name and its closing quote
+		return false
+	}
+	if p = w.next(); p < 0 || b[p] != ':' {
+		return false
+	}
+	if p = w.next(); p < 0 {
+		return false
+	}
+	goto value
+}

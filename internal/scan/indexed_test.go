@@ -1,0 +1,63 @@
+package scan
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/celerjson/celer/internal/celertest"
+)
+
+// checkIndexed compares the two-stage validator with the one-pass one.
+func checkIndexed(t *testing.T, name string, b []byte) {
+	t.Helper()
+	for _, m := range []Mode{0, AllowInvalidUTF8} {
+		for _, depth := range []int{10000, 3} {
+			_, code := Valid(b, m, depth)
+			if got := validIndexed(b, m, depth); got != (code == OK) {
+				t.Errorf("%s (mode %d, depth %d): two-stage says %v, one-pass says %v", name, m, depth, got, code)
+			}
+		}
+	}
+}
+
+func TestValidIndexedSuite(t *testing.T) {
+	for _, f := range celertest.TestSuite(t) {
+		checkIndexed(t, f.Name, f.Data)
+		// The same document inside a larger one, to cross window and
+		// block boundaries at many offsets.
+		for pad := 0; pad < 70; pad += 7 {
+			doc := append(append([]byte("["+string(bytes.Repeat([]byte(" "), pad))), f.Data...), ']')
+			checkIndexed(t, f.Name+" wrapped", doc)
+		}
+	}
+}
+
+func TestValidIndexedCorpus(t *testing.T) {
+	for _, f := range celertest.CorpusJSON(t) {
+		checkIndexed(t, f.Name, f.Data)
+		if len(f.Data) > 1 {
+			checkIndexed(t, f.Name+" truncated", f.Data[:len(f.Data)/2])
+		}
+	}
+	// Inputs larger than one window.
+	big := []byte("[")
+	for len(big) < 3*window {
+		big = append(big, `{"a":"\u00e9\ud83d\ude00x","b":[1,-2.5e3,true,false,null],"c":"`...)
+		big = append(big, bytes.Repeat([]byte("é"), 40)...)
+		big = append(big, `"},`...)
+	}
+	big = append(big, "0]"...)
+	checkIndexed(t, "big", big)
+	bad := bytes.Clone(big)
+	bad[2*window+5] = 0x01
+	checkIndexed(t, "big with a control byte", bad)
+}
+
+func FuzzValidIndexed(f *testing.F) {
+	for _, s := range []string{`{"a":[1,2,{"b":null}]}`, `[1,"\ud800"]`, `"\\\""`, `[tru]`, `{"a" 1}`, `[1 2]`, "[\"\xff\"]", `  [ ]  `, `[-0.5e+7,"x"]x`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		checkIndexed(t, "fuzz", b)
+	})
+}
