@@ -9,6 +9,8 @@ require (
 	github.com/go-json-experiment/json v1.27.2
 	github.com/minio/simdjson-go v0.4.5
 	github.com/valyala/fastjson v1.6.10
+	github.com/vbauerster/mpb/v8 v8.16.2
+	golang.org/x/term v0.48.0
 )
 
 require (
@@ -25,10 +27,8 @@ require (
 	github.com/segmentio/asm v1.2.1 // indirect
 	github.com/twitchyliquid64/golang-asm v0.15.1 // indirect
 	github.com/vbauerster/cupwriter v0.0.5 // indirect
-	github.com/vbauerster/mpb/v8 v8.16.2 // indirect
 	golang.org/x/arch v0.0.0-20210923205945-b76863e36670 // indirect
 	golang.org/x/sys v0.50.0 // indirect
-	golang.org/x/term v0.48.0 // indirect
 )
 
 replace github.com/celerjson/celer => ../

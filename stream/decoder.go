@@ -62,11 +62,13 @@ type Decoder struct {
 	line      int   // 1-based line number at buf[0]
 	lineStart int64 // input offset where that line starts
 
-	exp    expect
-	inObj  bool // the innermost open container is an object
-	stack  []frame
-	names  []byte // raw names the buffer no longer holds, for Pointer
-	tokEnd int    // offset after the last token, for InputOffset
+	exp   expect
+	inObj bool // the innermost open container is an object
+	stack []frame
+	names []byte // raw names the buffer no longer holds, for Pointer
+	// heldUpTo counts the outer frames whose names need no holding.
+	heldUpTo int
+	tokEnd   int // offset after the last token, for InputOffset
 }
 
 // NewDecoder returns a Decoder reading from r.
@@ -132,6 +134,9 @@ func (d *Decoder) fill(keep int) error {
 	if d.eof {
 		return io.EOF
 	}
+	if lim := d.o.MaxTokenBytes; lim > 0 && len(d.buf)-keep > lim {
+		return d.errAt(keep, &errs.Detail{Msg: "token exceeds MaxTokenBytes", Sentinel: errs.ErrLimit})
+	}
 	if d.pin >= 0 && d.pin < keep {
 		keep = d.pin
 	}
@@ -140,10 +145,6 @@ func (d *Decoder) fill(keep int) error {
 	}
 	if cap(d.buf)-len(d.buf) < minRead/2 {
 		grow := max(2*cap(d.buf), minRead)
-		pending := len(d.buf)
-		if lim := d.o.MaxTokenBytes; lim > 0 && pending > lim {
-			return d.errAt(len(d.buf), &errs.Detail{Msg: "token exceeds MaxTokenBytes", Sentinel: errs.ErrLimit})
-		}
 		nb := make([]byte, len(d.buf), grow)
 		copy(nb, d.buf)
 		d.buf = nb
@@ -192,28 +193,31 @@ func (d *Decoder) discard(n int) {
 }
 
 // holdNames copies the member names of open objects that lie in buf[:n]
-// into d.names, before those bytes are dropped.
+// into d.names, before those bytes are dropped. Frames below d.heldUpTo
+// need nothing more, so each name is copied at most once.
 func (d *Decoder) holdNames(n int) {
-	var held []byte
-	for k := range d.stack {
+	for k := d.heldUpTo; k < len(d.stack); k++ {
 		f := &d.stack[k]
-		if !f.obj || f.nameN == 0 {
-			continue
-		}
-		var raw []byte
-		switch {
-		case f.held >= 0:
-			raw = d.names[f.held : f.held+f.nameN]
-		case f.nameAt-d.base < int64(n):
+		if f.obj && f.nameN > 0 && f.held < 0 {
 			off := int(f.nameAt - d.base)
-			raw = d.buf[off : off+f.nameN]
-		default:
-			continue
+			if off >= n {
+				return // names of deeper frames lie further on
+			}
+			f.held = len(d.names)
+			d.names = append(d.names, d.buf[off:off+f.nameN]...)
 		}
-		f.held = len(held)
-		held = append(held, raw...)
+		d.heldUpTo = k + 1
 	}
-	d.names = append(d.names[:0], held...)
+}
+
+// dropHeld forgets the held name of frame k, the innermost one.
+func (d *Decoder) dropHeld(k int) {
+	f := &d.stack[k]
+	if f.held >= 0 {
+		d.names = d.names[:f.held]
+		f.held = -1
+	}
+	d.heldUpTo = min(d.heldUpTo, k)
 }
 
 // skipSpace advances past whitespace, refilling as needed. It returns the
@@ -441,9 +445,10 @@ func (d *Decoder) readString(i int, name bool) (int, int, meta, error) {
 		d.afterValue()
 		return i, end, meta(f), nil
 	}
+	d.dropHeld(len(d.stack) - 1)
 	fr := &d.stack[len(d.stack)-1]
 	fr.count++
-	fr.nameAt, fr.nameN, fr.held = d.base+int64(i), end-i, -1
+	fr.nameAt, fr.nameN = d.base+int64(i), end-i
 	d.exp = expColon
 	if d.o.Has(opts.RejectDuplicateNames) {
 		if err := d.checkDuplicate(fr, i, end, f); err != nil {
@@ -510,6 +515,9 @@ func (d *Decoder) scanScalar(i int) (int, int, Kind, error) {
 // refill reads more input while a token starting at *i is incomplete,
 // updating *i for the moved buffer.
 func (d *Decoder) refill(i *int) error {
+	if d.eof { // the token runs to the end of input
+		return d.fail(len(d.buf), scan.Incomplete)
+	}
 	off := d.base + int64(*i)
 	err := d.fill(*i)
 	*i = int(off - d.base)
@@ -553,6 +561,7 @@ func (d *Decoder) push(i int, obj bool) error {
 
 // pop closes the innermost container with the delimiter at buf[i].
 func (d *Decoder) pop(i int) {
+	d.dropHeld(len(d.stack) - 1)
 	d.stack = d.stack[:len(d.stack)-1]
 	d.inObj = len(d.stack) > 0 && d.stack[len(d.stack)-1].obj
 	d.pos, d.tokEnd = i+1, i+1
@@ -580,8 +589,12 @@ func (d *Decoder) checkDuplicate(f *frame, i, end int, sf scan.StrFlags) error {
 	if f.names == nil {
 		f.names = make(names)
 	}
-	t := Token{raw: d.buf[i:end], kind: KindString, meta: meta(sf)}
-	name := t.String()
+	// Compare unescaped names, with invalid UTF-8 replaced by U+FFFD as
+	// in every decoded string, so the verdict never depends on escapes.
+	name := string(d.buf[i+1 : end-1])
+	if sf != 0 {
+		name = string(scan.AppendUnquote(nil, d.buf[i:end]))
+	}
 	if _, dup := f.names[name]; dup {
 		return d.errAt(i, &errs.Detail{Msg: "duplicate object member name " + strconv.Quote(name), Sentinel: errs.ErrDuplicateName})
 	}
@@ -598,7 +611,26 @@ func (d *Decoder) PeekKind() Kind {
 	if err != nil {
 		return KindInvalid
 	}
-	return kindOf(d.buf[i])
+	c := d.buf[i]
+	switch d.exp {
+	case expName:
+		if c != '"' {
+			return KindInvalid
+		}
+	case expNameOrEnd:
+		if c != '"' && c != '}' {
+			return KindInvalid
+		}
+	case expValue, expTop:
+		if c == '}' || c == ']' {
+			return KindInvalid
+		}
+	case expValueOrEnd:
+		if c == '}' {
+			return KindInvalid
+		}
+	}
+	return kindOf(c)
 }
 
 // ReadValue reads the next whole value (a name, when a member name is
@@ -639,7 +671,7 @@ func (d *Decoder) value(keep bool) (int, error) {
 		return d.pos - len(t.raw), err
 	}
 	// Fast path: the whole container is already buffered.
-	if !d.o.Has(opts.RejectDuplicateNames) {
+	if !d.o.Has(opts.RejectDuplicateNames) && d.o.MaxTokenBytes <= 0 {
 		n, code := scan.Value(d.buf[i:], d.mode, d.o.MaxDepth-len(d.stack), d.eof)
 		if code == scan.OK {
 			d.countValue()
@@ -704,21 +736,25 @@ func (d *Decoder) errAt(off int, err error) error {
 func (d *Decoder) Pointer() string {
 	var sb strings.Builder
 	for _, f := range d.stack {
-		sb.WriteByte('/')
 		if !f.obj {
-			sb.WriteString(strconv.Itoa(max(f.count-1, 0)))
+			if f.count == 0 {
+				break // no element read yet: the array itself
+			}
+			sb.WriteByte('/')
+			sb.WriteString(strconv.Itoa(f.count - 1))
 			continue
 		}
 		var raw []byte
 		switch {
 		case f.nameN == 0:
-			continue
+			return sb.String() // no member read yet: the object itself
 		case f.held >= 0:
 			raw = d.names[f.held : f.held+f.nameN]
 		default:
 			off := int(f.nameAt - d.base)
 			raw = d.buf[off : off+f.nameN]
 		}
+		sb.WriteByte('/')
 		name := string(scan.AppendUnquote(nil, raw))
 		name = strings.ReplaceAll(name, "~", "~0")
 		sb.WriteString(strings.ReplaceAll(name, "/", "~1"))

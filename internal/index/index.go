@@ -46,8 +46,8 @@
 // (SWAR classification, then the bit logic); it is the specification. On
 // amd64 processors with AVX-512 (F, BW, VBMI), PCLMULQDQ, BMI1 and POPCNT,
 // index_amd64.s runs the same algorithm with vector classification,
-// carry-less multiplication for the in-string mask and a branch-light
-// flattening loop. The purego build tag keeps the generic code only.
+// carry-less multiplication for the in-string mask and VPCOMPRESSD
+// flattening. The purego build tag keeps the generic code only.
 //
 // # Limits
 //
@@ -81,7 +81,8 @@ const blockSize = 64
 // reused buffer.
 type Builder struct {
 	st      state
-	generic bool // use the pure-Go block code (chosen at Reset)
+	chosen  bool // generic is set (by Reset, or by the first Index of a zero Builder)
+	generic bool // use the pure-Go block code
 	done    bool // the final window has been indexed
 }
 
@@ -113,7 +114,7 @@ func useAccelerated() bool { return accelerated && !forceGeneric }
 
 // Reset prepares x for a new input. flags is 0 or StrictUTF8.
 func (x *Builder) Reset(flags uint) {
-	*x = Builder{generic: !useAccelerated()}
+	*x = Builder{chosen: true, generic: !useAccelerated()}
 	if flags&StrictUTF8 != 0 {
 		x.st.strict = 1
 	}
@@ -128,9 +129,10 @@ func (x *Builder) Reset(flags uint) {
 // Index pads its tail internally without reading past len(buf). After a
 // final window, call Reset before indexing another input.
 //
-// Index grows idx as needed; pass a slice with spare capacity (about a
-// quarter of the input length for typical JSON, at most one entry per byte)
-// to index without allocating.
+// Index grows idx as needed. It does not allocate when the spare capacity
+// of idx exceeds the number of offsets it appends by 64 (typical JSON has
+// one structural per 2 to 11 bytes, and never more than one per byte). Like append, Index may write anywhere in the spare
+// capacity of idx, beyond the length it returns.
 //
 // Index panics if len(buf) is not a multiple of 64 in a window that is not
 // final, if it is called after the final window, or if base+len(buf)
@@ -144,6 +146,9 @@ func (x *Builder) Index(buf []byte, base uint32, final bool, idx []uint32) []uin
 	}
 	if uint64(base)+uint64(len(buf)) > 1<<32 {
 		panic("index: input offsets exceed 4 GiB")
+	}
+	if !x.chosen {
+		x.chosen, x.generic = true, !useAccelerated()
 	}
 	n := len(buf) &^ (blockSize - 1)
 	if n > 0 {

@@ -10,8 +10,8 @@ import (
 
 // accelerated reports whether this processor runs indexAVX512: it needs
 // AVX-512 F and BW (k-register compares, byte shuffles), VBMI (VPERMI2B, a
-// 128-entry byte table lookup), PCLMULQDQ (the in-string prefix XOR) and
-// BMI1 and POPCNT (flattening).
+// 128-entry byte table lookup), PCLMULQDQ (the in-string prefix XOR), BMI1
+// (ANDN) and POPCNT (flattening). Others use the generic code.
 var accelerated = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI &&
 	cpu.X86.HasPCLMULQDQ && cpu.X86.HasBMI1 && cpu.X86.HasPOPCNT
 
@@ -116,7 +116,7 @@ func buildTables() (t asmTables) {
 	}
 	cont := span(0x8, 0xB)
 	for _, c := range []struct {
-		bit                 byte
+		bit                byte
 		prevH, prevL, curH []int
 	}{
 		{tooShort, span(0xC, 0xF), span(0, 15), append(span(0, 7), span(0xC, 0xF)...)},

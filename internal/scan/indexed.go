@@ -92,7 +92,7 @@ func validIndexed(b []byte, m Mode, maxDepth int) bool {
 		_, code := Valid(b, m, maxDepth)
 		return code == OK
 	}
-	return ok && !w.bad
+	return ok && !w.bad && !w.x.Bad()
 }
 
 // valid walks the structural positions of one value and the end of input.
@@ -209,4 +209,48 @@ name:
 		return false
 	}
 	goto value
+}
+
+// Positions iterates over the structural positions of input that is
+// already known to be valid JSON (see package index for what a structural
+// position is), window by window. Release returns it to a pool.
+type Positions struct{ w *walker }
+
+// NewPositions returns the structural positions of the valid JSON text b,
+// or ok false when b is too large to index (4 GiB and up).
+func NewPositions(b []byte) (Positions, bool) {
+	if len(b) >= 1<<32-window {
+		return Positions{}, false
+	}
+	w := walkers.Get().(*walker)
+	w.x.Reset(0) // the input is valid: no UTF-8 check needed
+	w.idx, w.k, w.b, w.off, w.bad = w.idx[:0], 0, b, 0, false
+	return Positions{w}, true
+}
+
+// Next returns the next position, or -1 at the end.
+func (p Positions) Next() int { return p.w.next() }
+
+// Peek returns the next position without consuming it, or -1 at the end.
+func (p Positions) Peek() int {
+	q := p.w.next()
+	if q >= 0 {
+		p.w.k--
+	}
+	return q
+}
+
+// Release returns p's buffers to the pool; p must not be used after.
+func (p Positions) Release() {
+	p.w.b = nil
+	walkers.Put(p.w)
+}
+
+// ScalarEnd returns the end of the number or literal that starts at b[i]
+// in valid JSON text.
+func ScalarEnd(b []byte, i int) int {
+	for i < len(b) && !delim[b[i]] {
+		i++
+	}
+	return i
 }

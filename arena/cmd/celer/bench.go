@@ -1,13 +1,11 @@
 package main
 
-import "fmt"
+import "github.com/celerjson/celer/arena/bench"
 
-// benchCommand is the "bench" subcommand, registered in commands. This file
-// is a placeholder, to be replaced by the benchmark harness.
+// benchCommand is the "bench" subcommand, registered in commands: the
+// arena's main job (package arena/bench).
 var benchCommand = command{cmdBench, "benchmark celer against other JSON libraries"}
 
-// cmdBench reports that benchmarks are not available yet.
 func cmdBench(e *env, args []string) int {
-	fmt.Fprintln(e.stderr, "celer bench: not yet implemented")
-	return exitUsage
+	return bench.Main(args, e.stdout, e.stderr)
 }
