@@ -25,6 +25,11 @@ func RejectDuplicateNames(v bool) Options { return opts.Flag(opts.RejectDuplicat
 // encoding/json does by default. Affects encoding only.
 func EscapeHTML(v bool) Options { return opts.Flag(opts.EscapeHTML, v) }
 
+// EscapeForJS escapes U+2028 and U+2029 inside strings when encoding, so
+// that the output is also valid JavaScript, as encoding/json does by
+// default. Affects encoding only.
+func EscapeForJS(v bool) Options { return opts.Flag(opts.EscapeLineTerminators, v) }
+
 // MaxDepth limits how deeply arrays and objects may nest (default 10000,
 // encoding/json's limit). Exceeding it is an error wrapping ErrDepth.
 func MaxDepth(n int) Options { return opts.MaxDepth(n) }
