@@ -31,12 +31,11 @@ var walkers = sync.Pool{New: func() any { return &walker{idx: make([]uint32, 0, 
 
 // next returns the next structural position, or -1 at the end of input.
 func (w *walker) next() int {
-	if w.k < len(w.idx) {
-		p := w.idx[w.k]
-		w.k++
-		return int(p)
+	if w.k >= len(w.idx) {
+		return w.refill()
 	}
-	return w.refill()
+	w.k++
+	return int(w.idx[w.k-1])
 }
 
 func (w *walker) refill() int {
