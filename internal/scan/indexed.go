@@ -68,7 +68,7 @@ var delim = func() (t [256]bool) {
 // It reports only yes or no: callers that need the position of an error
 // run Valid, which finds the same verdict byte by byte.
 func ValidIndexed(b []byte, m Mode, maxDepth int) bool {
-	if len(b) < minIndexed || len(b) >= 1<<32-window {
+	if len(b) < minIndexed || uint64(len(b)) >= 1<<32-window {
 		_, code := Valid(b, m, maxDepth)
 		return code == OK
 	}
@@ -218,7 +218,7 @@ type Positions struct{ w *walker }
 // NewPositions returns the structural positions of the valid JSON text b,
 // or ok false when b is too large to index (4 GiB and up).
 func NewPositions(b []byte) (Positions, bool) {
-	if len(b) >= 1<<32-window {
+	if uint64(len(b)) >= 1<<32-window {
 		return Positions{}, false
 	}
 	w := walkers.Get().(*walker)
