@@ -38,6 +38,15 @@ func (w *walker) next() int {
 	return int(w.idx[w.k-1])
 }
 
+// peek returns the next structural position without consuming it.
+func (w *walker) peek() int {
+	q := w.next()
+	if q >= 0 {
+		w.k--
+	}
+	return q
+}
+
 func (w *walker) refill() int {
 	for w.off < len(w.b) && !w.bad {
 		end := min(w.off+window, len(w.b))
@@ -157,8 +166,17 @@ value:
 		if c != '-' && !isDigit(c) {
 			return false
 		}
-		n, code := Number(b[p:], true)
-		if code != OK || p+n < len(b) && !delim[b[p+n]] {
+		// The run ends at the next structural position, less whitespace.
+		e := len(b)
+		if w.k < len(w.idx) {
+			e = int(w.idx[w.k])
+		} else if q := w.peek(); q >= 0 {
+			e = q
+		}
+		for e > p && (b[e-1] == ' ' || b[e-1] == '\n' || b[e-1] == '\r' || b[e-1] == '\t') {
+			e--
+		}
+		if !NumberRun(b, p, e) {
 			return false
 		}
 		goto next
