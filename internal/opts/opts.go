@@ -23,6 +23,23 @@ const (
 	SingleValue
 	// V1 selects encoding/json v1 compatibility where syntax differs.
 	V1
+	// Deterministic writes map entries sorted by key (encoding/json's
+	// behaviour); off, maps are written in iteration order, which is faster.
+	Deterministic
+	// UseNumber decodes numbers into an empty interface as json.Number
+	// (unmarshaling only).
+	UseNumber
+	// UseInt64 decodes integral numbers that fit into an empty interface
+	// as int64, others as float64 (unmarshaling only; UseNumber wins).
+	UseInt64
+	// RejectUnknownMembers rejects object members that match no struct
+	// field (encoding/json's DisallowUnknownFields).
+	RejectUnknownMembers
+	// MatchCaseSensitive matches object member names to struct fields
+	// exactly, without encoding/json's case-insensitive fallback.
+	MatchCaseSensitive
+	// ZeroCopyStrings lets unmarshaled Go strings share the input's bytes.
+	ZeroCopyStrings
 )
 
 // Defaults for the limits.

@@ -1,0 +1,272 @@
+package celer
+
+// Decoding (unmarshaling) JSON into Go values, with encoding/json v1's
+// semantics.
+//
+// The design follows encoding/json's own two passes: the whole input is
+// validated first (with the fast scanner of internal/scan), so that a
+// syntax error never leaves a half-filled value; then the value is decoded
+// from bytes known to be well formed, with a cursor that never re-checks
+// grammar. Each Go type is compiled once into a plan (decode_plan.go) that
+// handles the common "right JSON kind for this Go kind" cases directly;
+// every other combination (methods, null, wrong kinds, the ",string"
+// option) goes through a line-by-line port of encoding/json's literalStore,
+// array and object functions (decode_generic.go), so their quirks, error
+// values and offsets are encoding/json's exactly.
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/celerjson/celer/internal/kernels"
+	"github.com/celerjson/celer/internal/opts"
+	"github.com/celerjson/celer/internal/scan"
+)
+
+// Unmarshal parses the JSON-encoded data and stores the result in the
+// value pointed to by v, exactly as encoding/json.Unmarshal does: the same
+// results, the same error values (syntax errors are encoding/json's own
+// *SyntaxError), the same leniencies (invalid UTF-8 becomes U+FFFD, object
+// names match struct fields case-insensitively).
+func Unmarshal(data []byte, v any) error {
+	if _, code := scan.Valid(data, scan.AllowInvalidUTF8, opts.DefaultMaxDepth); code != scan.OK {
+		return stdSyntaxError(data)
+	}
+	d := getDecodeState()
+	d.init(data, 0)
+	err := d.unmarshal(v)
+	putDecodeState(d)
+	return err
+}
+
+// stdSyntaxError returns encoding/json's error for data, which our
+// scanner rejected. Running encoding/json on the error path gives the
+// exact message and offset (DESIGN.md D1) without building its unexported
+// fields ourselves. If encoding/json accepts the input after all (which
+// the differential tests say never happens) its full result is returned.
+func stdSyntaxError(data []byte) error {
+	var x any
+	return json.Unmarshal(data, &x)
+}
+
+// dflags are the decoding options that the hot paths test.
+type dflags uint16
+
+const (
+	dUseNumber dflags = 1 << iota
+	dUseInt64
+	dDisallowUnknown
+	dCaseSensitive
+	dZeroCopy
+)
+
+// errorContext records the struct field being decoded, for the Struct and
+// Field of UnmarshalTypeError (encoding/json's errorContext).
+type errorContext struct {
+	Struct     reflect.Type
+	FieldStack []string
+}
+
+// decodeState is the cursor over validated input.
+type decodeState struct {
+	data       []byte
+	off        int // next byte to read
+	flags      dflags
+	savedError error
+	ctx        errorContext
+	scratch    []byte // unquoted strings before they become Go strings
+}
+
+func (d *decodeState) init(data []byte, f dflags) {
+	d.data = data
+	d.off = 0
+	d.flags = f
+	d.savedError = nil
+	d.ctx.Struct = nil
+	d.ctx.FieldStack = d.ctx.FieldStack[:0]
+}
+
+// unmarshal decodes the value at the start of d.data into v.
+func (d *decodeState) unmarshal(v any) error {
+	// Common targets that need no reflection at all.
+	switch p := v.(type) {
+	case *any:
+		if p != nil && (*p == nil || !holdsPointer(*p)) {
+			d.skipSpace()
+			*p = d.valueInterface()
+			return d.savedError
+		}
+	case *map[string]any:
+		if p != nil && *p == nil {
+			d.skipSpace()
+			if d.data[d.off] == '{' {
+				*p = d.objectInterface()
+				return d.savedError
+			}
+		}
+	case *[]any:
+		if p != nil && *p == nil {
+			d.skipSpace()
+			if d.data[d.off] == '[' {
+				*p = d.arrayInterface()
+				return d.savedError
+			}
+		}
+	}
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return &InvalidUnmarshalError{Type: reflect.TypeOf(v)}
+	}
+	d.skipSpace()
+	// encoding/json decodes into rv itself, so that methods of *T are
+	// found; decoding into the settable rv.Elem() with T's plan is the
+	// same (plans look at *T's methods for addressable values).
+	e := rv.Elem()
+	p := planFor(e.Type())
+	var err error
+	if p.topMethods && !p.generic {
+		err = d.valueGeneric(rv) // an unnamed type: its methods are found only here
+	} else {
+		err = d.value(e, p)
+	}
+	if err != nil {
+		return d.addErrorContext(err)
+	}
+	return d.savedError
+}
+
+func holdsPointer(x any) bool {
+	return reflect.TypeOf(x).Kind() == reflect.Pointer
+}
+
+// saveError keeps the first error, for reporting after decoding as much
+// as possible.
+func (d *decodeState) saveError(err error) {
+	if d.savedError == nil {
+		d.savedError = d.addErrorContext(err)
+	}
+}
+
+// addErrorContext fills in the Struct and Field of a type error from the
+// field being decoded.
+func (d *decodeState) addErrorContext(err error) error {
+	if d.ctx.Struct != nil || len(d.ctx.FieldStack) > 0 {
+		if err, ok := err.(*UnmarshalTypeError); ok {
+			err.Struct = d.ctx.Struct.Name()
+			fieldStack := d.ctx.FieldStack
+			if err.Field != "" {
+				fieldStack = append(fieldStack, err.Field)
+			}
+			err.Field = strings.Join(fieldStack, ".")
+		}
+	}
+	return err
+}
+
+// The cursor. Input is known to be valid, so these only find token ends.
+
+func (d *decodeState) skipSpace() {
+	if d.off < len(d.data) && d.data[d.off] <= ' ' {
+		d.off = kernels.SkipSpace(d.data, d.off)
+	}
+}
+
+// peek returns the first byte of the next token, after whitespace.
+func (d *decodeState) peek() byte {
+	d.skipSpace()
+	return d.data[d.off]
+}
+
+// readString consumes the string token at d.off and returns its bounds
+// (quotes included) and content flags.
+func (d *decodeState) readString() (int, int, scan.StrFlags) {
+	start := d.off
+	n, f, _ := scan.String(d.data[start:], 1, scan.AllowInvalidUTF8)
+	d.off = start + n
+	return start, d.off, f
+}
+
+// readLiteral consumes the string, number or literal at d.off and returns
+// its bounds.
+func (d *decodeState) readLiteral() (int, int) {
+	start := d.off
+	switch d.data[start] {
+	case '"':
+		n, _, _ := scan.String(d.data[start:], 1, scan.AllowInvalidUTF8)
+		d.off += n
+	case 't', 'n':
+		d.off += 4
+	case 'f':
+		d.off += 5
+	default:
+		n, _ := scan.Number(d.data[start:], true)
+		d.off += n
+	}
+	return start, d.off
+}
+
+// skip consumes the value at d.off.
+func (d *decodeState) skip() {
+	n, _ := scan.Value(d.data[d.off:], scan.AllowInvalidUTF8, 1<<30, true)
+	d.off += n
+}
+
+// skipRaw consumes the value at d.off and returns its text.
+func (d *decodeState) skipRaw() []byte {
+	start := d.off
+	d.skip()
+	return d.data[start:d.off]
+}
+
+// afterName consumes the ':' after an object member name.
+func (d *decodeState) afterName() {
+	d.skipSpace()
+	d.off++ // ':'
+	d.skipSpace()
+}
+
+// more consumes the ',' or the closing delimiter after an element or
+// member and reports whether another one follows.
+func (d *decodeState) more() bool {
+	d.skipSpace()
+	c := d.data[d.off]
+	d.off++
+	if c == ',' {
+		d.skipSpace()
+		return true
+	}
+	return false
+}
+
+// empty reports whether the container just opened (d.off is after its
+// delimiter) is empty, consuming the closing delimiter if so.
+func (d *decodeState) empty() bool {
+	d.skipSpace()
+	if c := d.data[d.off]; c == ']' || c == '}' {
+		d.off++
+		return true
+	}
+	return false
+}
+
+// unquote returns the value of the string token raw (quotes included)
+// with flags f, in d.scratch when it needs rewriting.
+func (d *decodeState) unquote(raw []byte, f scan.StrFlags) []byte {
+	body := raw[1 : len(raw)-1]
+	if f&scan.Escaped == 0 && (f&scan.NonASCII == 0 || utf8.Valid(body)) {
+		return body
+	}
+	d.scratch = scan.AppendUnquote(d.scratch[:0], raw)
+	return d.scratch
+}
+
+// str returns the Go string for the string token raw.
+func (d *decodeState) str(raw []byte, f scan.StrFlags) string {
+	b := d.unquote(raw, f)
+	if d.flags&dZeroCopy != 0 && len(b) > 0 && &b[0] == &raw[1] {
+		return zeroCopyString(b)
+	}
+	return string(b)
+}

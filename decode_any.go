@@ -1,0 +1,91 @@
+package celer
+
+import (
+	"strconv"
+)
+
+// Decoding into an empty interface builds map[string]any, []any, string,
+// float64 (or Number), bool and nil directly, without reflection, as
+// encoding/json's xxxInterface functions do.
+
+// valueInterface decodes the value at d.off.
+func (d *decodeState) valueInterface() any {
+	switch d.data[d.off] {
+	case '[':
+		return d.arrayInterface()
+	case '{':
+		return d.objectInterface()
+	}
+	return d.literalInterface()
+}
+
+// arrayInterface decodes the array at d.off into a []any.
+func (d *decodeState) arrayInterface() []any {
+	d.off++ // '['
+	v := make([]any, 0)
+	if d.empty() {
+		return v
+	}
+	for {
+		v = append(v, d.valueInterface())
+		if !d.more() {
+			return v
+		}
+	}
+}
+
+// objectInterface decodes the object at d.off into a map[string]any.
+func (d *decodeState) objectInterface() map[string]any {
+	d.off++ // '{'
+	m := make(map[string]any)
+	if d.empty() {
+		return m
+	}
+	for {
+		s, e, f := d.readString()
+		key := d.str(d.data[s:e], f)
+		d.afterName()
+		m[key] = d.valueInterface()
+		if !d.more() {
+			return m
+		}
+	}
+}
+
+// literalInterface decodes the string, number or literal at d.off.
+func (d *decodeState) literalInterface() any {
+	switch c := d.data[d.off]; c {
+	case 'n':
+		d.off += 4
+		return nil
+	case 't':
+		d.off += 4
+		return true
+	case 'f':
+		d.off += 5
+		return false
+	case '"':
+		s, e, f := d.readString()
+		return d.str(d.data[s:e], f)
+	}
+	s, e := d.readLiteral()
+	item := d.data[s:e]
+	if d.flags&(dUseNumber|dUseInt64) == dUseInt64 {
+		if n, ok := parseInt(item); ok {
+			return n
+		}
+		if n, err := strconv.ParseInt(string(item), 10, 64); err == nil {
+			return n
+		}
+	}
+	if d.flags&dUseNumber == 0 {
+		if f, err := strconv.ParseFloat(string(item), 64); err == nil {
+			return f
+		}
+	}
+	n, err := d.convertNumber(string(item))
+	if err != nil {
+		d.saveError(err)
+	}
+	return n
+}

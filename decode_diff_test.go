@@ -1,0 +1,139 @@
+package celer
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/celerjson/celer/internal/celertest"
+	"github.com/celerjson/celer/internal/testtypes"
+)
+
+// diffUnmarshal decodes data into fresh values made by mk with both celer
+// and encoding/json, and fails unless the results and the errors are
+// deeply equal.
+func diffUnmarshal(t testing.TB, name string, data []byte, mk func() any) {
+	t.Helper()
+	got, want := mk(), mk()
+	gerr := Unmarshal(data, got)
+	werr := json.Unmarshal(data, want)
+	if !reflect.DeepEqual(gerr, werr) {
+		t.Fatalf("%s: error mismatch:\n celer: %#v (%v)\n std:   %#v (%v)", name, gerr, gerr, werr, werr)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s: value mismatch:\n celer: %#v\n std:   %#v", name, got, want)
+	}
+}
+
+func TestUnmarshalAnyCorpus(t *testing.T) {
+	for _, f := range celertest.CorpusJSON(t) {
+		diffUnmarshal(t, f.Name, f.Data, func() any { return new(any) })
+		diffUnmarshal(t, f.Name+"/UseNumber", f.Data, func() any { return new(any) })
+	}
+}
+
+func TestUnmarshalAnyTestSuite(t *testing.T) {
+	for _, f := range celertest.TestSuite(t) {
+		diffUnmarshal(t, f.Name, f.Data, func() any { return new(any) })
+		diffUnmarshal(t, f.Name+"/map", f.Data, func() any { return new(map[string]any) })
+		diffUnmarshal(t, f.Name+"/slice", f.Data, func() any { return new([]any) })
+		diffUnmarshal(t, f.Name+"/struct", f.Data, func() any { return new(struct{ A, B any }) })
+	}
+}
+
+var diffInputs = []string{
+	`{}`, `null`, `[]`, `1`, `"x"`, `true`,
+	`{"Bool":true,"Int":-12,"Int8":127,"Int16":-32768,"Int32":5,"Int64":9223372036854775807,"Uint":1,"Uint8":255,"Uint16":65535,"Uint32":4294967295,"Uint64":18446744073709551615,"Uintptr":3,"Float32":1.5,"Float64":-2.5e-3,"String":"héllo\u00e9\n"}`,
+	`{"Int8":128}`, `{"Int8":-129}`, `{"Uint8":-1}`, `{"Uint8":256}`, `{"Int":1.5}`, `{"Int":1e2}`, `{"Int":"1"}`, `{"Int":true}`, `{"Int":[1]}`, `{"Int":{}}`, `{"Int":null}`,
+	`{"Int64":9223372036854775808}`, `{"Uint64":18446744073709551616}`, `{"Float32":3.5e38}`, `{"Float32":1e-50}`, `{"Float64":1e400}`, `{"Float64":-1e400}`,
+	`{"String":1}`, `{"String":null}`, `{"String":["a"]}`, `{"String":{"a":1}}`, `{"String":"\ud800"}`, `{"String":"\udc00\ud800\udc00x"}`, "{\"String\":\"\xff\xfe a \xc3\"}",
+	`{"MyInt":3,"MyStr":"s","MyFloat":2.25}`,
+	`{"Bytes":"aGVsbG8="}`, `{"Bytes":"aGVsbG8"}`, `{"Bytes":"!!"}`, `{"Bytes":[1,2,300]}`, `{"Bytes":null}`, `{"Bytes":""}`, `{"Bytes":"aGVs\nbG8="}`, `{"MyBytes":"AQID"}`, `{"ByteArr":"AQID"}`, `{"ByteArr":[1,2,3,4]}`, `{"MyByteS":"AQID"}`, `{"MyByteS":[1,2]}`,
+	`{"Num":12.5e3}`, `{"Num":"12"}`, `{"Num":"x"}`, `{"Num":""}`, `{"Num":true}`, `{"NumPtr":1}`, `{"NumPtr":null}`, `{"Num":null}`,
+	`{"Raw":{"a": [1, 2]},"RawPtr":[ 1 ]}`, `{"Raw":null}`, `{"RawPtr":null}`,
+	`{"Any":{"a":[1,"b",null,true,{"c":1e400}]}}`, `{"Any":1e400}`, `{"AnyPtr":5}`, `{"AnyPtr":null}`,
+	`{"Iface":"x"}`, `{"Iface":null}`, `{"Iface":[1]}`, `{"Iface":{}}`, `{"Iface":1}`, `{"Iface":true}`, `{"Err":{}}`,
+	`{"IntPtr":5,"IntPtrPtr":6,"StrPtr":"p"}`, `{"IntPtr":null,"IntPtrPtr":null}`, `{"IntPtr":"x"}`,
+	`{"Slice":[1,2,3],"SliceS":["a"],"SliceP":[1,null,3]}`, `{"Slice":[]}`, `{"Slice":null}`, `{"Slice":[1,"x",3]}`, `{"Slice":{}}`, `{"Slice":"AQ=="}`,
+	`{"Array":[1]}`, `{"Array":[1,2,3]}`, `{"Array":[]}`, `{"Array":null}`, `{"Arr0":[1,2]}`,
+	`{"Map":{"a":1,"b":"x","c":2}}`, `{"Map":null}`, `{"Map":[]}`, `{"Map":{}}`,
+	`{"MapAny":{"a":{"b":[]}}}`, `{"MapInt":{"1":"a","-2":"b","x":"c","1.5":"d","99999999999999999999":"e"}}`, `{"MapInt8":{"127":true,"128":false,"-129":true}}`,
+	`{"MapUint":{"65535":"a","65536":"b","-1":"c"}}`, `{"MapText":{"abc":1,"x\u00e9":2}}`, `{"MapText":{"bad":1}}`, `{"MapMyStr":{"k":1}}`, `{"MapBad":{"a":1}}`, `{"MapFloat":{"1":1}}`,
+	`{"MapStruct":{"x":{"A":1,"b":"s","C":{"A":2,"b":3}}}}`, `{"MapSlice":{"x":[1,"a"]}}`,
+	`{"Nested":{"A":"x","b":2,"C":{"C":{"A":"deep"}}}}`, `{"NestedP":{"A":1}}`, `{"NestedP":null}`, `{"Inners":[{"A":1},{"A":"x"},{"b":false}]}`,
+	`{"JV":[1, 2],"JVP":{"x" : 1},"JVs":["a",null]}`, `{"JV":null,"JVP":null}`, `{"JV":"fail"}`, `{"JV":"fail2"}`, `{"JVs":[1,"fail"]}`,
+	`{"TV":"hi","TVP":"p","TVm":{"k":"v"}}`, `{"TV":1}`, `{"TV":null}`, `{"TV":true}`, `{"TV":[1]}`, `{"TV":{}}`, `{"TVP":null}`, `{"TV":"fail"}`, `{"TVP":[1]}`,
+	`{"VJ":1}`, `{"Time":"2020-01-02T03:04:05Z","TimeP":"2021-01-02T03:04:05Z"}`, `{"Time":"bad"}`, `{"Time":5}`, `{"Addr":"1.2.3.4"}`, `{"BigInt":123456789012345678901234567890}`, `{"Dur":5}`,
+	`{"QInt":"12","QIntP":"13","QUint":"255","QFloat":"1.5","QBool":"true","QStr":"\"s\"","QStrP":"\"p\"","QMyInt":"7","QNum":"12","qf32":"2.5"}`,
+	`{"QInt":12}`, `{"QInt":"x"}`, `{"QInt":""}`, `{"QInt":"1.5"}`, `{"QInt":"null"}`, `{"QInt":null}`, `{"QIntP":"null"}`, `{"QIntP":null}`, `{"QInt":"nul"}`, `{"QInt":"true"}`, `{"QInt":[1]}`, `{"QInt":{}}`, `{"QInt":true}`,
+	`{"QBool":"1"}`, `{"QBool":"tru"}`, `{"QBool":"false"}`, `{"QBool":true}`, `{"QStr":"s"}`, `{"QStr":"\"\\'\""}`, `{"QStr":"\"\\x\""}`, `{"QStr":"\"a"}`, `{"QStr":"123"}`, `{"QStr":"null"}`,
+	`{"QFloat":"-Inf"}`, `{"QFloat":"NaN"}`, `{"QFloat":"0x1p3"}`, `{"QFloat":"1_0"}`, `{"QFloat":1e400}`, `{"QFloat":"1e400"}`, `{"QNum":"abc"}`, `{"QNum":"\"12\""}`, `{"QJV":"x"}`, `{"QJV":5}`, `{"QAny":"1"}`, `{"QSlice":"[1]"}`, `{"QTV":"\"t\""}`, `{"QTV":"x"}`,
+	`{"renamed_field":1,"RENAMED_FIELD":2}`, `{"RENAMED_FIELD":3}`, `{"Dash":1,"-":2}`, `{"unexp":1}`, `{"ÜNÏCÖDÉ":"x"}`, `{"K":1,"\u212a":2,"S":3,"s":4}`,
+	`{"E1":1,"e2":"x","Embedded":{"E1":2}}`, `{"P1":1,"P2":[1]}`, `{"P1":"x"}`, `{"U1":1,"U2":"u"}`, `{"X":1}`, `{"X":"s"}`, `{"Dup":1}`,
+	`{"Fn":null,"Ch":null,"Cplx":null}`, `{"Fn":1}`, `{"Ch":[]}`, `{"Cplx":{}}`, `{"Cplx":"x"}`,
+	`{"int":5,"INT":6,"iNt8":7}`, `{"A":1} `, ` {"Int":1,"Int":2,"Int":"x","Int":3}`, `{"Nested":{"A":1.5,"C":{"A":[]}},"Int":"y"}`,
+}
+
+func TestUnmarshalDiffTable(t *testing.T) {
+	for _, in := range diffInputs {
+		diffUnmarshal(t, in, []byte(in), func() any { return new(allTypes) })
+		diffUnmarshal(t, in+" any", []byte(in), func() any { return new(any) })
+		diffUnmarshal(t, in+" map", []byte(in), func() any { return new(map[string]any) })
+		diffUnmarshal(t, in+" ptr", []byte(in), func() any { p := new(*allTypes); return p })
+	}
+}
+
+func TestUnmarshalTestTypes(t *testing.T) {
+	for _, c := range testtypes.Cases {
+		data := celertest.CorpusFile(t, c.File)
+		diffUnmarshal(t, c.Name, data, c.New)
+		// Decoding into a value that already holds the document (slices
+		// are reused, maps are merged) must match too.
+		got, want := c.New(), c.New()
+		if err := json.Unmarshal(data, got); err != nil {
+			t.Fatal(err)
+		}
+		json.Unmarshal(data, want)
+		if err := Unmarshal(data, got); err != nil {
+			t.Fatal(err)
+		}
+		json.Unmarshal(data, want)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: decoding into a filled value differs", c.Name)
+		}
+	}
+}
+
+// TestUnmarshalAllocs checks that decoding into a struct of strings and
+// integers allocates only the strings it keeps.
+func TestUnmarshalAllocs(t *testing.T) {
+	type rec struct {
+		ID    int64  `json:"id"`
+		Name  string `json:"name"`
+		Email string `json:"email"`
+		Age   uint8  `json:"age"`
+		OK    bool   `json:"ok"`
+		Score float64
+	}
+	data := []byte(`{"id": 12345, "name": "Gopher", "email": "gopher@example.com", "age": 13, "ok": true, "Score": 9.5, "extra": [1, {"x": "y"}]}`)
+	var v rec
+	allocs := testing.AllocsPerRun(100, func() {
+		v = rec{}
+		if err := Unmarshal(data, &v); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs > 2 {
+		t.Errorf("Unmarshal into a struct: %v allocations, want 2 (the strings)", allocs)
+	}
+	fast := ZeroCopyStrings(true) // options made once, reused per call
+	zc := testing.AllocsPerRun(100, func() {
+		v = rec{}
+		if err := UnmarshalWith(data, &v, fast); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if zc > 0 {
+		t.Errorf("UnmarshalWith ZeroCopyStrings: %v allocations, want 0", zc)
+	}
+}

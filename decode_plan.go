@@ -1,0 +1,237 @@
+package celer
+
+import (
+	"encoding"
+	"reflect"
+	"sync"
+
+	"github.com/celerjson/celer/internal/fields"
+)
+
+// A plan is what decoding needs to know about one Go type, worked out
+// once per type and cached. Plans are built lazily: a plan refers to the
+// plans of its element types through getters, so recursive types work.
+type plan struct {
+	t    reflect.Type
+	kind planKind
+
+	// generic means that decoding must go through the port of
+	// encoding/json's indirect: the type, or a pointer to it, has
+	// UnmarshalJSON or UnmarshalText, or it is a pointer or interface
+	// whose dynamic content decides what happens.
+	generic bool
+
+	// topMethods: *t has UnmarshalJSON or UnmarshalText. encoding/json
+	// finds them for a top-level value (it starts from the pointer the
+	// caller passed) and for named types, but not for an unnamed struct
+	// that is a field or element (it only takes the address of named
+	// types).
+	topMethods bool
+
+	elemOnce sync.Once
+	elemPlan *plan // slices, arrays, pointers, map values
+
+	structOnce sync.Once
+	st         *structPlan
+
+	mapKey mapKeyKind
+}
+
+type planKind uint8
+
+const (
+	pGeneric planKind = iota
+	pBool
+	pInt
+	pUint
+	pFloat
+	pString
+	pNumber // json.Number
+	pBytes  // slice of a uint8 kind
+	pSlice
+	pArray
+	pMap
+	pStruct
+	pAny     // empty interface
+	pPointer // pointer without methods
+	pInvalid // kinds JSON cannot fill (chan, func, complex, ...)
+)
+
+type mapKeyKind uint8
+
+const (
+	keyInvalid mapKeyKind = iota
+	keyString             // string kind; plain string type when keyPlain
+	keyPlainString
+	keyInt
+	keyUint
+	keyText // implements encoding.TextUnmarshaler (checked first)
+)
+
+var (
+	unmarshalerType     = reflect.TypeFor[Unmarshaler]()
+	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+	numberType          = reflect.TypeFor[Number]()
+)
+
+var plans sync.Map // reflect.Type -> *plan
+
+// planFor returns the cached plan for t.
+func planFor(t reflect.Type) *plan {
+	if p, ok := plans.Load(t); ok {
+		return p.(*plan)
+	}
+	p, _ := plans.LoadOrStore(t, newPlan(t))
+	return p.(*plan)
+}
+
+// hasMethods reports whether decoding into an addressable t can meet
+// UnmarshalJSON or UnmarshalText (encoding/json's indirect looks at the
+// methods of *t).
+func hasMethods(t reflect.Type) bool {
+	pt := reflect.PointerTo(t)
+	return pt.Implements(unmarshalerType) || pt.Implements(textUnmarshalerType)
+}
+
+func newPlan(t reflect.Type) *plan {
+	p := &plan{t: t}
+	switch t.Kind() {
+	case reflect.Bool:
+		p.kind = pBool
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		p.kind = pInt
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		p.kind = pUint
+	case reflect.Float32, reflect.Float64:
+		p.kind = pFloat
+	case reflect.String:
+		p.kind = pString
+		if t == numberType {
+			p.kind = pNumber
+		}
+	case reflect.Slice:
+		p.kind = pSlice
+		if t.Elem().Kind() == reflect.Uint8 {
+			p.kind = pBytes
+		}
+	case reflect.Array:
+		p.kind = pArray
+	case reflect.Map:
+		p.kind = pMap
+		p.mapKey = mapKeyOf(t.Key())
+	case reflect.Struct:
+		p.kind = pStruct
+	case reflect.Pointer:
+		p.kind = pPointer
+		// Methods of the pointer type itself are found by indirect; a
+		// pointer to an interface can point to itself through it.
+		p.generic = t.Implements(unmarshalerType) || t.Implements(textUnmarshalerType) ||
+			t.Elem().Kind() == reflect.Interface
+		p.topMethods = p.generic
+		return p
+	case reflect.Interface:
+		p.kind = pAny
+		p.generic = t.NumMethod() != 0
+		return p
+	default:
+		p.kind = pInvalid
+		p.generic = true
+	}
+	p.topMethods = hasMethods(t)
+	if p.topMethods && t.Name() != "" {
+		p.generic = true
+	}
+	return p
+}
+
+// mapKeyOf classifies a map key type the way encoding/json's object does
+// when it stores a member: TextUnmarshaler first, then the kind.
+func mapKeyOf(kt reflect.Type) mapKeyKind {
+	if reflect.PointerTo(kt).Implements(textUnmarshalerType) {
+		return keyText
+	}
+	switch kt.Kind() {
+	case reflect.String:
+		if kt == reflect.TypeFor[string]() {
+			return keyPlainString
+		}
+		return keyString
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return keyInt
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return keyUint
+	}
+	return keyInvalid
+}
+
+// elem returns the plan of the element (or pointed-to, or map value) type.
+func (p *plan) elem() *plan {
+	p.elemOnce.Do(func() { p.elemPlan = planFor(p.t.Elem()) })
+	return p.elemPlan
+}
+
+// structPlan is a struct type's fields, ready for decoding.
+type structPlan struct {
+	s      *fields.Struct
+	fields []fieldPlan // parallel to s.Fields
+}
+
+// fieldPlan is one field: where it is and how to name it in errors.
+type fieldPlan struct {
+	f      *fields.Field
+	index  []int
+	name   string   // JSON name, for UnmarshalTypeError.Field
+	embeds []string // Go names of the embedded fields on the way to it
+	plan   *plan
+	quoted bool
+	direct bool // a field of the struct itself (len(index) == 1)
+}
+
+func (p *plan) structPlan() *structPlan {
+	p.structOnce.Do(func() {
+		s := fields.For(p.t)
+		sp := &structPlan{s: s, fields: make([]fieldPlan, len(s.Fields))}
+		for i := range s.Fields {
+			f := &s.Fields[i]
+			fp := &sp.fields[i]
+			fp.f = f
+			fp.index = f.Index
+			fp.name = f.Name
+			fp.quoted = f.Quoted
+			fp.direct = len(f.Index) == 1
+			fp.plan = planFor(f.Type)
+			t := p.t
+			for _, ind := range f.Index[:len(f.Index)-1] {
+				if t.Kind() == reflect.Pointer {
+					t = t.Elem()
+				}
+				sf := t.Field(ind)
+				fp.embeds = append(fp.embeds, sf.Name)
+				t = sf.Type
+			}
+		}
+		p.st = sp
+	})
+	return p.st
+}
+
+// lookup finds the field for the member name key: exact match first, then
+// (unless case-sensitive) encoding/json's case-insensitive match.
+func (sp *structPlan) lookup(key []byte, caseSensitive bool) *fieldPlan {
+	if i, ok := sp.s.ByName[string(key)]; ok {
+		return &sp.fields[i]
+	}
+	if caseSensitive {
+		return nil
+	}
+	f := fields.Lookup(sp.s, key)
+	if f == nil {
+		return nil
+	}
+	for i := range sp.s.Fields {
+		if &sp.s.Fields[i] == f {
+			return &sp.fields[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,449 @@
+package celer
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+)
+
+// value decodes the value at d.off (after whitespace) into v, an
+// addressable value of type p.t, and leaves d.off after it. It returns
+// only fatal errors; type errors are saved (saveError) and decoding goes
+// on, as in encoding/json.
+//
+// The switch handles the cases where the JSON kind suits the Go kind;
+// everything else goes to valueSlow, which is encoding/json's own logic.
+func (d *decodeState) value(v reflect.Value, p *plan) error {
+	if p.generic {
+		return d.valueGeneric(v)
+	}
+	c := d.data[d.off]
+	switch p.kind {
+	case pString:
+		if c == '"' {
+			s, e, f := d.readString()
+			v.SetString(d.str(d.data[s:e], f))
+			return nil
+		}
+	case pInt:
+		if c == '-' || c-'0' < 10 {
+			s, e := d.readLiteral()
+			if n, ok := parseInt(d.data[s:e]); ok && !v.OverflowInt(n) {
+				v.SetInt(n)
+				return nil
+			}
+			return d.literalInto(d.data[s:e], v, false)
+		}
+	case pUint:
+		if c-'0' < 10 {
+			s, e := d.readLiteral()
+			if n, ok := parseUint(d.data[s:e]); ok && !v.OverflowUint(n) {
+				v.SetUint(n)
+				return nil
+			}
+			return d.literalInto(d.data[s:e], v, false)
+		}
+	case pFloat:
+		if c == '-' || c-'0' < 10 {
+			s, e := d.readLiteral()
+			n, err := strconv.ParseFloat(string(d.data[s:e]), p.t.Bits())
+			if err == nil && !v.OverflowFloat(n) {
+				v.SetFloat(n)
+				return nil
+			}
+			return d.literalInto(d.data[s:e], v, false)
+		}
+	case pBool:
+		switch c {
+		case 't':
+			d.off += 4
+			v.SetBool(true)
+			return nil
+		case 'f':
+			d.off += 5
+			v.SetBool(false)
+			return nil
+		}
+	case pNumber:
+		if c == '-' || c-'0' < 10 {
+			s, e := d.readLiteral()
+			v.SetString(string(d.data[s:e]))
+			return nil
+		}
+	case pStruct:
+		if c == '{' {
+			return d.structInto(v, p)
+		}
+	case pSlice, pArray:
+		if c == '[' {
+			return d.arrayInto(v, p)
+		}
+	case pMap:
+		if c == '{' {
+			return d.objectInto(v, p)
+		}
+	case pPointer:
+		return d.pointer(v, p)
+	case pAny:
+		if v.IsNil() || v.Elem().Kind() != reflect.Pointer {
+			if c == 'n' {
+				d.off += 4
+				v.SetZero()
+				return nil
+			}
+			// nil here is an out-of-range number: the type error is
+			// saved and, as in encoding/json, v is left alone.
+			if x := d.valueInterface(); x != nil {
+				v.Set(reflect.ValueOf(x))
+			}
+			return nil
+		}
+		return d.valueGeneric(v)
+	}
+	return d.valueSlow(v, p)
+}
+
+// valueSlow is encoding/json's value after indirect found no methods:
+// v is not a pointer, and (for non-generic plans) has no decoding methods.
+func (d *decodeState) valueSlow(v reflect.Value, p *plan) error {
+	switch d.data[d.off] {
+	case '[':
+		return d.arrayInto(v, p)
+	case '{':
+		return d.objectInto(v, p)
+	}
+	s, e := d.readLiteral()
+	return d.literalInto(d.data[s:e], v, false)
+}
+
+// pointer decodes into a pointer without methods: null sets it to nil,
+// anything else decodes into what it points to, allocated if needed.
+func (d *decodeState) pointer(v reflect.Value, p *plan) error {
+	if !v.CanSet() {
+		return d.valueGeneric(v)
+	}
+	if d.data[d.off] == 'n' {
+		d.off += 4
+		v.SetZero()
+		return nil
+	}
+	if v.IsNil() {
+		v.Set(reflect.New(p.t.Elem()))
+	}
+	return d.value(v.Elem(), p.elem())
+}
+
+// parseInt parses a JSON integer of up to 18 digits; longer numbers,
+// fractions and exponents report !ok and go to strconv.
+func parseInt(b []byte) (int64, bool) {
+	neg := false
+	if len(b) > 0 && b[0] == '-' {
+		neg = true
+		b = b[1:]
+	}
+	n, ok := parseUint(b)
+	if !ok {
+		return 0, false
+	}
+	if neg {
+		return -int64(n), true
+	}
+	return int64(n), true
+}
+
+func parseUint(b []byte) (uint64, bool) {
+	if len(b) == 0 || len(b) > 18 {
+		return 0, false
+	}
+	var n uint64
+	for _, c := range b {
+		c -= '0'
+		if c > 9 {
+			return 0, false
+		}
+		n = n*10 + uint64(c)
+	}
+	return n, true
+}
+
+// arrayInto decodes a JSON array into v: encoding/json's array after
+// indirect.
+func (d *decodeState) arrayInto(v reflect.Value, p *plan) error {
+	switch v.Kind() {
+	case reflect.Interface:
+		if v.NumMethod() == 0 {
+			v.Set(reflect.ValueOf(d.arrayInterface()))
+			return nil
+		}
+		fallthrough
+	default:
+		d.saveError(&UnmarshalTypeError{Value: "array", Type: v.Type(), Offset: int64(d.off + 1)})
+		d.skip()
+		return nil
+	case reflect.Array, reflect.Slice:
+	}
+	if p.t != v.Type() {
+		p = planFor(v.Type())
+	}
+	ep := p.elem()
+	d.off++ // '['
+	i := 0
+	if !d.empty() {
+		slice := v.Kind() == reflect.Slice
+		n := v.Len()
+		for {
+			if slice && i >= n {
+				if i >= v.Cap() {
+					v.Grow(1)
+				}
+				n = i + 1
+				v.SetLen(n)
+			}
+			if i < n {
+				if err := d.value(v.Index(i), ep); err != nil {
+					return err
+				}
+			} else {
+				d.skip() // ran out of a fixed array
+			}
+			i++
+			if !d.more() {
+				break
+			}
+		}
+	}
+	if i < v.Len() {
+		if v.Kind() == reflect.Array {
+			for ; i < v.Len(); i++ {
+				v.Index(i).SetZero()
+			}
+		} else {
+			v.SetLen(i)
+		}
+	}
+	if i == 0 && v.Kind() == reflect.Slice {
+		v.Set(reflect.MakeSlice(v.Type(), 0, 0))
+	}
+	return nil
+}
+
+// objectInto decodes a JSON object into v: encoding/json's object after
+// indirect.
+func (d *decodeState) objectInto(v reflect.Value, p *plan) error {
+	if v.Kind() == reflect.Interface && v.NumMethod() == 0 {
+		v.Set(reflect.ValueOf(d.objectInterface()))
+		return nil
+	}
+	switch v.Kind() {
+	case reflect.Map:
+		if p.t != v.Type() {
+			p = planFor(v.Type())
+		}
+		if p.mapKey == keyInvalid {
+			break
+		}
+		if v.IsNil() {
+			v.Set(reflect.MakeMap(v.Type()))
+		}
+		return d.mapInto(v, p)
+	case reflect.Struct:
+		if p.t != v.Type() {
+			p = planFor(v.Type())
+		}
+		return d.structInto(v, p)
+	}
+	d.saveError(&UnmarshalTypeError{Value: "object", Type: v.Type(), Offset: int64(d.off + 1)})
+	d.skip()
+	return nil
+}
+
+var mapStringAnyType = reflect.TypeFor[map[string]any]()
+
+// mapInto decodes the members of the object at d.off into the non-nil map
+// v, which it does not clear.
+func (d *decodeState) mapInto(v reflect.Value, p *plan) error {
+	d.off++ // '{'
+	if d.empty() {
+		return nil
+	}
+	if p.t == mapStringAnyType {
+		m := v.Interface().(map[string]any)
+		for {
+			s, e, f := d.readString()
+			key := d.str(d.data[s:e], f)
+			d.afterName()
+			m[key] = d.valueInterface()
+			if !d.more() {
+				return nil
+			}
+		}
+	}
+	t := p.t
+	kt := t.Key()
+	ep := p.elem()
+	elem := reflect.New(t.Elem()).Elem()
+	first := true
+	var kv reflect.Value
+	if p.mapKey == keyPlainString || p.mapKey == keyString {
+		kv = reflect.New(kt).Elem()
+	}
+	for {
+		start, end, f := d.readString()
+		item := d.data[start:end]
+		var key string
+		if p.mapKey != keyText {
+			key = d.str(item, f)
+		}
+		d.afterName()
+		if !first {
+			elem.SetZero()
+		}
+		first = false
+		if err := d.value(elem, ep); err != nil {
+			return err
+		}
+		switch p.mapKey {
+		case keyText:
+			pk := reflect.New(kt)
+			if err := d.literalStore(item, pk, true); err != nil {
+				return err
+			}
+			v.SetMapIndex(pk.Elem(), elem)
+		case keyPlainString, keyString:
+			kv.SetString(key)
+			v.SetMapIndex(kv, elem)
+		case keyInt:
+			n, err := strconv.ParseInt(key, 10, 64)
+			if err != nil || reflect.Zero(kt).OverflowInt(n) {
+				d.saveError(&UnmarshalTypeError{Value: "number " + key, Type: kt, Offset: int64(start + 1)})
+				break
+			}
+			k := reflect.New(kt).Elem()
+			k.SetInt(n)
+			v.SetMapIndex(k, elem)
+		case keyUint:
+			n, err := strconv.ParseUint(key, 10, 64)
+			if err != nil || reflect.Zero(kt).OverflowUint(n) {
+				d.saveError(&UnmarshalTypeError{Value: "number " + key, Type: kt, Offset: int64(start + 1)})
+				break
+			}
+			k := reflect.New(kt).Elem()
+			k.SetUint(n)
+			v.SetMapIndex(k, elem)
+		}
+		if !d.more() {
+			return nil
+		}
+	}
+}
+
+// structInto decodes the members of the object at d.off into the struct
+// v, matching names to fields and keeping errorContext as encoding/json
+// does.
+func (d *decodeState) structInto(v reflect.Value, p *plan) error {
+	d.off++ // '{'
+	if d.empty() {
+		return nil
+	}
+	sp := p.structPlan()
+	t := p.t
+	origStruct, origLen := d.ctx.Struct, len(d.ctx.FieldStack)
+	for {
+		s, e, f := d.readString()
+		key := d.unquote(d.data[s:e], f)
+		fp := sp.lookup(key, d.flags&dCaseSensitive != 0)
+		var subv reflect.Value
+		destring := false
+		if fp != nil {
+			destring = fp.quoted
+			if fp.direct {
+				subv = v.Field(fp.index[0])
+			} else {
+				subv = d.fieldByIndex(v, fp)
+				if !subv.IsValid() {
+					destring = false
+				}
+			}
+			d.ctx.Struct = t
+			d.ctx.FieldStack = append(d.ctx.FieldStack, fp.name)
+		} else if d.flags&dDisallowUnknown != 0 {
+			d.saveError(fmt.Errorf("json: unknown field %q", key))
+		}
+		d.afterName()
+		switch {
+		case destring:
+			if err := d.valueQuotedInto(subv); err != nil {
+				return err
+			}
+		case subv.IsValid():
+			if err := d.value(subv, fp.plan); err != nil {
+				return err
+			}
+		default:
+			d.skip()
+		}
+		d.ctx.FieldStack = d.ctx.FieldStack[:origLen]
+		d.ctx.Struct = origStruct
+		if !d.more() {
+			return nil
+		}
+	}
+}
+
+// fieldByIndex walks to a promoted field, allocating embedded pointers,
+// and pushes the embedded fields' names on the error context. It returns
+// the invalid Value when it meets a nil embedded pointer to an unexported
+// struct type, which cannot be set.
+func (d *decodeState) fieldByIndex(v reflect.Value, fp *fieldPlan) reflect.Value {
+	subv := v
+	for i, ind := range fp.index {
+		if subv.Kind() == reflect.Pointer {
+			if subv.IsNil() {
+				if !subv.CanSet() {
+					d.saveError(fmt.Errorf("json: cannot set embedded pointer to unexported struct: %v", subv.Type().Elem()))
+					return reflect.Value{}
+				}
+				subv.Set(reflect.New(subv.Type().Elem()))
+			}
+			subv = subv.Elem()
+		}
+		if i < len(fp.index)-1 {
+			d.ctx.FieldStack = append(d.ctx.FieldStack, fp.embeds[i])
+		}
+		subv = subv.Field(ind)
+	}
+	return subv
+}
+
+// valueQuotedInto decodes the value of a field with the ",string" option:
+// encoding/json's valueQuoted followed by the literalStore it feeds.
+func (d *decodeState) valueQuotedInto(subv reflect.Value) error {
+	switch qv := d.valueQuoted().(type) {
+	case nil:
+		return d.literalStore(nullLiteral, subv, false)
+	case string:
+		return d.literalStore([]byte(qv), subv, true)
+	default:
+		d.saveError(fmt.Errorf("json: invalid use of ,string struct tag, trying to unmarshal unquoted value into %v", subv.Type()))
+	}
+	return nil
+}
+
+type unquotedValue struct{}
+
+// valueQuoted returns a string or null literal as an interface value, and
+// unquotedValue{} for anything else.
+func (d *decodeState) valueQuoted() any {
+	switch d.data[d.off] {
+	case '[', '{':
+		d.skip()
+	default:
+		switch v := d.literalInterface(); v.(type) {
+		case nil, string:
+			return v
+		}
+	}
+	return unquotedValue{}
+}
+
+var nullLiteral = []byte("null")

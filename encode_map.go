@@ -1,0 +1,162 @@
+package celer
+
+import (
+	"encoding"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"unsafe"
+)
+
+// Map plans. A nil map is null; keys are strings, integers or
+// TextMarshalers, written as JSON strings and sorted (unless
+// Deterministic(false)); values are not addressable. Maps count towards
+// encoding/json's cycle detection.
+
+// encMapEntry is one map entry waiting to be sorted: its key text and its
+// position in the copied values.
+type encMapEntry struct {
+	key string
+	i   int
+}
+
+// encKV is one entry of a map[string]any.
+type encKV struct {
+	k string
+	v any
+}
+
+func (b *encBuilder) mapPlan(t reflect.Type) encFn {
+	kt, vt := t.Key(), t.Elem()
+	switch kt.Kind() {
+	case reflect.String,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+	default:
+		if !kt.Implements(encTextMarshalerType) {
+			return encUnsupported
+		}
+	}
+	m := &encMap{
+		typ:   t,
+		keys:  reflect.SliceOf(kt),
+		vals:  reflect.SliceOf(vt),
+		vsize: vt.Size(),
+		ksize: kt.Size(),
+		elem:  b.plan(vt, false),
+		key:   encMapKeyFunc(kt),
+	}
+	return m.encode
+}
+
+type encMap struct {
+	typ          reflect.Type
+	keys, vals   reflect.Type // slice types used to copy the entries out
+	ksize, vsize uintptr
+	elem         encFn
+	key          func(keys reflect.Value, p unsafe.Pointer, i int) string
+}
+
+// encMapKeyFunc returns how to turn the i-th copied key (stored at p, also
+// reachable as keys.Index(i)) into its JSON name, as encoding/json does:
+// string kinds as they are, then TextMarshalers (a nil pointer is ""),
+// then integers in decimal.
+func encMapKeyFunc(kt reflect.Type) func(reflect.Value, unsafe.Pointer, int) string {
+	switch {
+	case kt.Kind() == reflect.String:
+		return func(_ reflect.Value, p unsafe.Pointer, _ int) string { return *(*string)(p) }
+	case kt.Implements(encTextMarshalerType):
+		return func(keys reflect.Value, _ unsafe.Pointer, i int) string {
+			k := keys.Index(i)
+			if k.Kind() == reflect.Pointer && k.IsNil() {
+				return ""
+			}
+			text, err := k.Interface().(encoding.TextMarshaler).MarshalText()
+			if err != nil {
+				encFail()
+			}
+			return string(text)
+		}
+	}
+	switch kt.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return func(keys reflect.Value, _ unsafe.Pointer, i int) string {
+			return strconv.FormatInt(keys.Index(i).Int(), 10)
+		}
+	}
+	return func(keys reflect.Value, _ unsafe.Pointer, i int) string {
+		return strconv.FormatUint(keys.Index(i).Uint(), 10)
+	}
+}
+
+func (m *encMap) encode(e *encState, b []byte, p unsafe.Pointer) []byte {
+	mv := reflect.NewAt(m.typ, p).Elem()
+	if mv.IsNil() {
+		return append(b, "null"...)
+	}
+	seen := encSeenKey{p: mv.UnsafePointer(), n: -1}
+	e.enter(seen)
+	n := mv.Len()
+	keys := reflect.MakeSlice(m.keys, n, n)
+	vals := reflect.MakeSlice(m.vals, n, n)
+	var it reflect.MapIter
+	it.Reset(mv)
+	for i := 0; it.Next(); i++ {
+		keys.Index(i).SetIterKey(&it)
+		vals.Index(i).SetIterValue(&it)
+	}
+	kp, vp := keys.UnsafePointer(), vals.UnsafePointer()
+	base := len(e.ents)
+	for i := range n {
+		e.ents = append(e.ents, encMapEntry{m.key(keys, unsafe.Add(kp, uintptr(i)*m.ksize), i), i})
+	}
+	ents := e.ents[base:]
+	if !e.unsorted {
+		slices.SortFunc(ents, func(a, b encMapEntry) int { return strings.Compare(a.key, b.key) })
+	}
+	b = append(b, '{')
+	for j, ent := range ents {
+		if j > 0 {
+			b = append(b, ',')
+		}
+		b = e.appendString(b, ent.key)
+		b = append(b, ':')
+		b = m.elem(e, b, unsafe.Add(vp, uintptr(ent.i)*m.vsize))
+	}
+	clear(ents)
+	e.ents = e.ents[:base]
+	e.leave(seen)
+	return append(b, '}')
+}
+
+// encodeMapAny writes a map[string]any (the decoded form of a JSON
+// object) without reflection.
+func (e *encState) encodeMapAny(b []byte, m map[string]any) []byte {
+	if m == nil {
+		return append(b, "null"...)
+	}
+	seen := encSeenKey{p: reflect.ValueOf(m).UnsafePointer(), n: -1}
+	e.enter(seen)
+	base := len(e.kvs)
+	for k, v := range m {
+		e.kvs = append(e.kvs, encKV{k, v})
+	}
+	kvs := e.kvs[base:]
+	if !e.unsorted {
+		slices.SortFunc(kvs, func(a, b encKV) int { return strings.Compare(a.k, b.k) })
+	}
+	b = append(b, '{')
+	for j := range kvs {
+		if j > 0 {
+			b = append(b, ',')
+		}
+		b = e.appendString(b, kvs[j].k)
+		b = append(b, ':')
+		b = e.encodeAny(b, kvs[j].v)
+	}
+	clear(kvs)
+	e.kvs = e.kvs[:base]
+	e.leave(seen)
+	return append(b, '}')
+}

@@ -1,0 +1,203 @@
+package celer
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/celerjson/celer/internal/celertest"
+	"github.com/celerjson/celer/internal/scan"
+	"github.com/celerjson/celer/internal/testtypes"
+)
+
+// encCompare marshals v with celer and encoding/json and fails the test
+// when the output bytes or the errors differ.
+func encCompare(t *testing.T, name string, v any) {
+	t.Helper()
+	want, wantErr := json.Marshal(v)
+	got, gotErr := Marshal(v)
+	if !bytes.Equal(got, want) || !reflect.DeepEqual(gotErr, wantErr) {
+		t.Errorf("%s: Marshal(%T)\n got %s, %v\nwant %s, %v", name, v, encTrim(got), gotErr, encTrim(want), wantErr)
+	}
+}
+
+func encTrim(b []byte) []byte {
+	if len(b) > 400 {
+		return append(b[:400:400], "..."...)
+	}
+	return b
+}
+
+func TestMarshalCorpusAny(t *testing.T) {
+	for _, f := range celertest.CorpusJSON(t) {
+		var v any
+		if err := json.Unmarshal(f.Data, &v); err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+		encCompare(t, f.Name, v)
+	}
+}
+
+// encTestValues decodes every testtypes document into its Go type with
+// encoding/json. Under the race detector or -short, documents over 512 KB
+// are left out to keep the run short.
+func encTestValues(tb testing.TB) []encTestValue {
+	tb.Helper()
+	var out []encTestValue
+	for _, c := range testtypes.Cases {
+		data := celertest.CorpusFile(tb, c.File)
+		if _, bench := tb.(*testing.B); !bench && (encRaceEnabled || testing.Short()) && len(data) > 512<<10 {
+			continue
+		}
+		v := c.New()
+		if err := json.Unmarshal(data, v); err != nil {
+			tb.Fatalf("%s: %v", c.Name, err)
+		}
+		var tree any
+		if err := json.Unmarshal(data, &tree); err != nil {
+			tb.Fatalf("%s: %v", c.Name, err)
+		}
+		out = append(out, encTestValue{c, v, tree})
+	}
+	return out
+}
+
+type encTestValue struct {
+	testtypes.Case
+	Typed any // pointer to the typed value
+	Tree  any // the document as map[string]any / []any
+}
+
+func TestMarshalTestTypes(t *testing.T) {
+	for _, tv := range encTestValues(t) {
+		encCompare(t, tv.Name, tv.Typed)
+		encCompare(t, tv.Name+" by value", reflect.ValueOf(tv.Typed).Elem().Interface())
+		encCompare(t, tv.Name+" tree", tv.Tree)
+		for _, html := range []bool{true, false} {
+			var got, want bytes.Buffer
+			ce, je := NewEncoder(&got), json.NewEncoder(&want)
+			ce.SetEscapeHTML(html)
+			je.SetEscapeHTML(html)
+			ce.SetIndent("", " ")
+			je.SetIndent("", " ")
+			if err := ce.Encode(tv.Typed); err != nil {
+				t.Fatal(err)
+			}
+			je.Encode(tv.Typed)
+			if !bytes.Equal(got.Bytes(), want.Bytes()) {
+				t.Errorf("%s: Encoder (html=%v): %s", tv.Name, html, encFirstDiff(got.Bytes(), want.Bytes()))
+			}
+		}
+	}
+}
+
+func TestMarshalAllocs(t *testing.T) {
+	if encRaceEnabled {
+		t.Skip("allocation counts differ under the race detector")
+	}
+	for _, tv := range encTestValues(t) {
+		if !tv.Flat {
+			continue
+		}
+		v := tv.Typed
+		if n := testing.AllocsPerRun(20, func() { Marshal(v) }); n != 1 {
+			t.Errorf("%s: Marshal allocates %v times, want 1", tv.Name, n)
+		}
+		size := len(celertest.CorpusFile(t, tv.File))
+		buf := make([]byte, 0, 2*size+1024)
+		if n := testing.AllocsPerRun(20, func() { AppendMarshal(buf[:0], v) }); n != 0 {
+			t.Errorf("%s: AppendMarshal allocates %v times, want 0", tv.Name, n)
+		}
+	}
+}
+
+func FuzzMarshalRoundTrip(f *testing.F) {
+	for _, s := range []string{`null`, `{"a":[1,2.5e10,"x<y>\u2028"],"b":{"c":true}}`, `"\ud800"`, `[-0,1e400]`,
+		`{"":{"":[[]]}}`, `[1.0e-7, 123456789012345678901234567890]`, "\"\xff\xfe\""} {
+		f.Add([]byte(s))
+	}
+	if dir := celertestSharedOrEmpty(); dir != "" {
+		for _, name := range []string{"boon-json-parsers-benchmark/widget.json", "jvm-serializers/media.2.json", "nativejson-benchmark/conformance/jsonchecker/pass01.json"} {
+			if b, err := os.ReadFile(filepath.Join(dir, "corpus", name)); err == nil {
+				f.Add(b)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var v any
+		if json.Unmarshal(data, &v) != nil {
+			return
+		}
+		want, wantErr := json.Marshal(v)
+		got, gotErr := Marshal(v)
+		if !bytes.Equal(got, want) || !reflect.DeepEqual(gotErr, wantErr) {
+			t.Fatalf("Marshal of %q\n got %s, %v\nwant %s, %v", data, got, gotErr, want, wantErr)
+		}
+		var n any
+		d := json.NewDecoder(bytes.NewReader(data))
+		d.UseNumber()
+		if d.Decode(&n) == nil {
+			want, _ := json.Marshal(n)
+			got, _ := Marshal(n)
+			if !bytes.Equal(got, want) {
+				t.Fatalf("Marshal with Numbers of %q\n got %s\nwant %s", data, got, want)
+			}
+		}
+	})
+}
+
+// celertestSharedOrEmpty returns the shared folder without skipping.
+func celertestSharedOrEmpty() string {
+	for dir := "."; ; dir = filepath.Join(dir, "..") {
+		abs, err := filepath.Abs(filepath.Join(dir, "..", "shared"))
+		if err != nil {
+			return ""
+		}
+		if st, err := os.Stat(filepath.Join(abs, "corpus")); err == nil && st.IsDir() {
+			return abs
+		}
+		if abs == "/shared" {
+			return ""
+		}
+	}
+}
+
+// FuzzAppendString checks the encoder's string quoting against
+// scan.AppendQuote (itself tested against encoding/json) for every flag
+// combination.
+func FuzzAppendString(f *testing.F) {
+	for _, s := range []string{"", "plain", "a<b>&c", "\u2028x\u2029", "\xff\xc3(", "é中😀\x00\x1f\"\\", encBigString} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for flags := range scan.QuoteFlags(8) {
+			e := &encState{qf: flags}
+			if flags&scan.QuoteHTML != 0 {
+				e.names = 1
+			}
+			want, wantErr := scan.AppendQuote([]byte("x"), s, flags)
+			got, gotErr := encCatch(func() []byte { return e.appendString([]byte("x"), s) })
+			if (wantErr != nil) != (gotErr != nil) || wantErr == nil && !bytes.Equal(got, want) {
+				t.Fatalf("flags %b, %q:\n got %q, %v\nwant %q, %v", flags, s, got, gotErr, want, wantErr)
+			}
+		}
+		want, _ := json.Marshal(s)
+		got, _ := Marshal(s)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("Marshal(%q) = %s, want %s", s, got, want)
+		}
+	})
+}
+
+// encCatch runs f, turning an encAbort panic into an error.
+func encCatch(f func() []byte) (b []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = r.(encAbort).err
+		}
+	}()
+	return f(), nil
+}
