@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/celerjson/celer/internal/kernels"
+	"github.com/celerjson/celer/internal/opts"
 	"github.com/celerjson/celer/internal/scan"
 )
 
@@ -12,6 +13,14 @@ import (
 // valid input; number and string text is never altered. On error dst is
 // returned unchanged along with a *SyntaxError.
 func AppendCompact(dst, src []byte, o ...Options) ([]byte, error) {
+	if len(src) >= indexedFormat {
+		s := opts.Collect(o...)
+		if !s.Has(opts.RejectDuplicateNames) && s.MaxBytes <= 0 && s.MaxTokenBytes <= 0 {
+			if out, ok := scan.AppendCompactIndexed(dst, src, modeOf(&s), s.MaxDepth); ok {
+				return out, nil
+			}
+		}
+	}
 	if err := Validate(src, o...); err != nil {
 		return dst, err
 	}
@@ -45,7 +54,7 @@ func compactIndexed(dst, src []byte, ps scan.Positions) []byte {
 		case '{', '}', '[', ']', ',', ':':
 			end = p + 1
 		default:
-			end = scan.ScalarEnd(src, p)
+			end = ps.ScalarEnd(src, p)
 		}
 	}
 	if start < 0 {
@@ -157,7 +166,7 @@ func indentIndexed(dst, src []byte, prefix, indent string, ps scan.Positions) []
 		case ':':
 			dst = append(dst, ':', ' ')
 		default:
-			end = scan.ScalarEnd(src, p)
+			end = ps.ScalarEnd(src, p)
 			dst = append(dst, src[p:end]...)
 		}
 	}

@@ -25,6 +25,23 @@ type walker struct {
 	b   []byte // the whole input
 	off int    // start of the next window
 	bad bool   // stage 1 found an error
+
+	// With emit set, valid also appends the input without whitespace to
+	// out: run is the start of the pending run of bytes to copy and last
+	// the end of the last token.
+	emit      bool
+	out       []byte
+	run, last int
+}
+
+// tok records, when compacting, a token at b[p:end]: whitespace before it
+// ends the pending run.
+func (w *walker) tok(p, end int) {
+	if p > w.last {
+		w.out = append(w.out, w.b[w.run:w.last]...)
+		w.run = p
+	}
+	w.last = end
 }
 
 var walkers = sync.Pool{New: func() any { return &walker{idx: make([]uint32, 0, window)} }}
@@ -93,6 +110,7 @@ func validIndexed(b []byte, m Mode, maxDepth int) bool {
 	}
 	w.x.Reset(flags)
 	w.idx, w.k, w.b, w.off, w.bad = w.idx[:0], 0, b, 0, false
+	w.emit = false
 	ok := w.valid(maxDepth)
 	w.b = nil
 	if ok && m&AllowInvalidUTF8 == 0 && w.x.SurrogateEscape() {
@@ -101,6 +119,38 @@ func validIndexed(b []byte, m Mode, maxDepth int) bool {
 		return code == OK
 	}
 	return ok && !w.bad && !w.x.Bad()
+}
+
+// AppendCompactIndexed validates b like ValidIndexed and, when it is
+// valid, appends it without insignificant whitespace to dst, in one walk.
+// On invalid input it returns dst unchanged and false.
+func AppendCompactIndexed(dst, b []byte, m Mode, maxDepth int) ([]byte, bool) {
+	if uint64(len(b)) >= 1<<32-window {
+		return dst, false
+	}
+	w := walkers.Get().(*walker)
+	defer walkers.Put(w)
+	var flags uint
+	if m&AllowInvalidUTF8 == 0 {
+		flags = index.StrictUTF8
+	}
+	w.x.Reset(flags)
+	w.idx, w.k, w.b, w.off, w.bad = w.idx[:0], 0, b, 0, false
+	w.emit, w.out, w.run, w.last = true, dst, 0, 0
+	ok := w.valid(maxDepth) && !w.bad && !w.x.Bad()
+	out := w.out
+	if ok {
+		out = append(out, b[w.run:w.last]...)
+	}
+	w.b, w.out, w.emit = nil, nil, false
+	if ok && m&AllowInvalidUTF8 == 0 && w.x.SurrogateEscape() {
+		_, code := Valid(b, m, maxDepth)
+		ok = code == OK
+	}
+	if !ok {
+		return dst, false
+	}
+	return out, true
 }
 
 // valid walks the structural positions of one value and the end of input.
@@ -112,42 +162,41 @@ func (w *walker) valid(maxDepth int) bool {
 	if p < 0 {
 		return false
 	}
+	w.run, w.last = p, p
 
 value:
 	switch c := b[p]; c {
-	case '{':
+	case '{', '[':
 		depth++
 		if depth > maxDepth {
 			return false
 		}
-		st.set(depth, true)
+		st.set(depth, c == '{')
+		if w.emit {
+			w.tok(p, p+1)
+		}
 		p = w.next()
 		if p < 0 {
 			return false
 		}
-		if b[p] == '}' {
+		if b[p] == c+2 { // empty: "{}" or "[]"
+			if w.emit {
+				w.tok(p, p+1)
+			}
 			depth--
 			goto next
 		}
-		goto name
-	case '[':
-		depth++
-		if depth > maxDepth {
-			return false
-		}
-		st.set(depth, false)
-		p = w.next()
-		if p < 0 {
-			return false
-		}
-		if b[p] == ']' {
-			depth--
-			goto next
+		if c == '{' {
+			goto name
 		}
 		goto value
 	case '"':
-		if w.next() < 0 { // the closing quote
+		q := w.next() // the closing quote
+		if q < 0 {
 			return false
+		}
+		if w.emit {
+			w.tok(p, q+1)
 		}
 		goto next
 	case 't', 'f', 'n':
@@ -160,6 +209,9 @@ value:
 		end := p + len(lit)
 		if end > len(b) || string(b[p:end]) != lit || end < len(b) && !delim[b[end]] {
 			return false
+		}
+		if w.emit {
+			w.tok(p, end)
 		}
 		goto next
 	default:
@@ -179,6 +231,9 @@ value:
 		if !NumberRun(b, p, e) {
 			return false
 		}
+		if w.emit {
+			w.tok(p, e)
+		}
 		goto next
 	}
 
@@ -189,6 +244,9 @@ next:
 	}
 	if p < 0 {
 		return false
+	}
+	if w.emit {
+		w.tok(p, p+1)
 	}
 	switch b[p] {
 	case ',':
@@ -216,11 +274,19 @@ next:
 	return false
 
 name:
-	if b[p] != '"' || w.next() < 0 { // the name and its closing quote
+	if b[p] != '"' {
 		return false
+	}
+	if q := w.next(); q < 0 { // the closing quote
+		return false
+	} else if w.emit {
+		w.tok(p, q+1)
 	}
 	if p = w.next(); p < 0 || b[p] != ':' {
 		return false
+	}
+	if w.emit {
+		w.tok(p, p+1)
 	}
 	if p = w.next(); p < 0 {
 		return false
@@ -264,10 +330,15 @@ func (p Positions) Release() {
 }
 
 // ScalarEnd returns the end of the number or literal that starts at b[i]
-// in valid JSON text.
-func ScalarEnd(b []byte, i int) int {
-	for i < len(b) && !delim[b[i]] {
-		i++
+// in valid JSON text whose structural positions p iterates: the next
+// position, less the whitespace before it.
+func (p Positions) ScalarEnd(b []byte, i int) int {
+	e := p.Peek()
+	if e < 0 {
+		e = len(b)
 	}
-	return i
+	for e > i && (b[e-1] == ' ' || b[e-1] == '\n' || b[e-1] == '\r' || b[e-1] == '\t') {
+		e--
+	}
+	return e
 }

@@ -2,6 +2,7 @@ package scan
 
 import (
 	"bytes"
+	"encoding/json"
 	"testing"
 
 	"github.com/celerjson/celer/internal/celertest"
@@ -15,6 +16,18 @@ func checkIndexed(t *testing.T, name string, b []byte) {
 			_, code := Valid(b, m, depth)
 			if got := validIndexed(b, m, depth); got != (code == OK) {
 				t.Errorf("%s (mode %d, depth %d): two-stage says %v, one-pass says %v", name, m, depth, got, code)
+			}
+			out, ok := AppendCompactIndexed([]byte("prefix"), b, m, depth)
+			if ok != (code == OK) {
+				t.Errorf("%s (mode %d, depth %d): AppendCompactIndexed ok=%v, one-pass says %v", name, m, depth, ok, code)
+			}
+			var want bytes.Buffer
+			want.WriteString("prefix")
+			if ok && json.Compact(&want, b) == nil && !bytes.Equal(out, want.Bytes()) {
+				t.Errorf("%s: AppendCompactIndexed = %.80q, want %.80q", name, out, want.Bytes())
+			}
+			if !ok && string(out) != "prefix" {
+				t.Errorf("%s: AppendCompactIndexed changed dst on invalid input", name)
 			}
 		}
 	}
