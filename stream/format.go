@@ -24,44 +24,12 @@ func AppendCompact(dst, src []byte, o ...Options) ([]byte, error) {
 	if err := Validate(src, o...); err != nil {
 		return dst, err
 	}
-	if len(src) >= indexedFormat {
-		if ps, ok := scan.NewPositions(src); ok {
-			defer ps.Release()
-			return compactIndexed(dst, src, ps), nil
-		}
-	}
 	return appendCompactValid(dst, src), nil
 }
 
 // indexedFormat is the input size from which formatting walks the
 // structural index rather than every byte.
 const indexedFormat = 1024
-
-// compactIndexed strips whitespace from valid JSON, copying the runs
-// between whitespace gaps found from the structural positions.
-func compactIndexed(dst, src []byte, ps scan.Positions) []byte {
-	start, end := -1, 0 // the pending output run, and the end of the last token
-	for p := ps.Next(); p >= 0; p = ps.Next() {
-		if start < 0 {
-			start = p
-		} else if p > end { // whitespace between the last token and this one
-			dst = append(dst, src[start:end]...)
-			start = p
-		}
-		switch src[p] {
-		case '"':
-			end = ps.Next() + 1 // the closing quote
-		case '{', '}', '[', ']', ',', ':':
-			end = p + 1
-		default:
-			end = ps.ScalarEnd(src, p)
-		}
-	}
-	if start < 0 {
-		return dst
-	}
-	return append(dst, src[start:end]...)
-}
 
 // appendCompactValid strips whitespace from valid JSON.
 func appendCompactValid(dst, src []byte) []byte {
@@ -102,75 +70,18 @@ func stringEnd(src []byte, i int) int {
 // is dropped and trailing whitespace kept. On error dst is returned
 // unchanged along with a *SyntaxError.
 func AppendIndent(dst, src []byte, prefix, indent string, o ...Options) ([]byte, error) {
+	if len(src) >= indexedFormat {
+		s := opts.Collect(o...)
+		if !s.Has(opts.RejectDuplicateNames) && s.MaxBytes <= 0 && s.MaxTokenBytes <= 0 {
+			if out, ok := scan.AppendIndentIndexed(dst, src, prefix, indent, modeOf(&s), s.MaxDepth); ok {
+				return out, nil
+			}
+		}
+	}
 	if err := Validate(src, o...); err != nil {
 		return dst, err
 	}
-	if len(src) >= indexedFormat {
-		if ps, ok := scan.NewPositions(src); ok {
-			defer ps.Release()
-			return indentIndexed(dst, src, prefix, indent, ps), nil
-		}
-	}
 	return appendIndentValid(dst, src, prefix, indent), nil
-}
-
-// newlines holds "\n" + prefix + indent×depth for the deepest level seen,
-// so that starting a line is a single append.
-type newlines struct {
-	buf          []byte
-	prefix, unit int
-	indent       string
-}
-
-func makeNewlines(prefix, indent string) newlines {
-	return newlines{buf: append([]byte{'\n'}, prefix...), prefix: len(prefix), unit: len(indent), indent: indent}
-}
-
-func (nl *newlines) at(depth int) []byte {
-	n := 1 + nl.prefix + depth*nl.unit
-	for len(nl.buf) < n {
-		nl.buf = append(nl.buf, nl.indent...)
-	}
-	return nl.buf[:n]
-}
-
-// indentIndexed indents valid JSON from its structural positions, exactly
-// as appendIndentValid does.
-func indentIndexed(dst, src []byte, prefix, indent string, ps scan.Positions) []byte {
-	nl := makeNewlines(prefix, indent)
-	depth, end := 0, 0
-	for p := ps.Next(); p >= 0; p = ps.Next() {
-		switch c := src[p]; c {
-		case '"':
-			end = ps.Next() + 1
-			dst = append(dst, src[p:end]...)
-		case '{', '[':
-			if q := ps.Peek(); src[q] == c+2 { // empty: "{}" or "[]"
-				ps.Next()
-				dst = append(dst, c, c+2)
-				end = q + 1
-				break
-			}
-			depth++
-			dst = append(dst, c)
-			dst = append(dst, nl.at(depth)...)
-			end = p + 1
-		case '}', ']':
-			depth--
-			dst = append(dst, nl.at(depth)...)
-			dst = append(dst, c)
-			end = p + 1
-		case ',':
-			dst = append(dst, ',')
-			dst = append(dst, nl.at(depth)...)
-		case ':':
-			dst = append(dst, ':', ' ')
-		default:
-			end = ps.ScalarEnd(src, p)
-			dst = append(dst, src[p:end]...)
-		}
-	}
-	return append(dst, src[end:]...) // trailing whitespace is kept
 }
 
 func appendNewline(dst []byte, prefix, indent string, depth int) []byte {

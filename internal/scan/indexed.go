@@ -28,15 +28,54 @@ type walker struct {
 
 	// With emit set, valid also appends the input without whitespace to
 	// out: run is the start of the pending run of bytes to copy and last
-	// the end of the last token.
+	// the end of the last token. With indent set as well, it appends the
+	// input indented instead, starting lines with nl[:1+len(prefix)+depth*unit].
 	emit      bool
+	indent    bool
+	depth     int // nesting depth of the next token, when indenting
 	out       []byte
 	run, last int
+	nl        []byte
+	nlBase    int // 1 + len(prefix)
+	unit      string
+}
+
+// newline appends a line break and the indentation of depth.
+func (w *walker) newline(depth int) {
+	n := w.nlBase + depth*len(w.unit)
+	for len(w.nl) < n {
+		w.nl = append(w.nl, w.unit...)
+	}
+	w.out = append(w.out, w.nl[:n]...)
+}
+
+// itok records, when indenting, the token b[p:end] at depth.
+func (w *walker) itok(p, end, depth int) {
+	switch c := w.b[p]; c {
+	case '{', '[':
+		w.out = append(w.out, c)
+		w.newline(depth)
+	case '}', ']':
+		w.newline(depth)
+		w.out = append(w.out, c)
+	case ',':
+		w.out = append(w.out, ',')
+		w.newline(depth)
+	case ':':
+		w.out = append(w.out, ':', ' ')
+	default:
+		w.out = append(w.out, w.b[p:end]...)
+	}
+	w.last = end
 }
 
 // tok records, when compacting, a token at b[p:end]: whitespace before it
 // ends the pending run.
 func (w *walker) tok(p, end int) {
+	if w.indent {
+		w.itok(p, end, w.depth)
+		return
+	}
 	if p > w.last {
 		w.out = append(w.out, w.b[w.run:w.last]...)
 		w.run = p
@@ -110,7 +149,7 @@ func validIndexed(b []byte, m Mode, maxDepth int) bool {
 	}
 	w.x.Reset(flags)
 	w.idx, w.k, w.b, w.off, w.bad = w.idx[:0], 0, b, 0, false
-	w.emit = false
+	w.emit, w.indent = false, false
 	ok := w.valid(maxDepth)
 	w.b = nil
 	if ok && m&AllowInvalidUTF8 == 0 && w.x.SurrogateEscape() {
@@ -136,13 +175,47 @@ func AppendCompactIndexed(dst, b []byte, m Mode, maxDepth int) ([]byte, bool) {
 	}
 	w.x.Reset(flags)
 	w.idx, w.k, w.b, w.off, w.bad = w.idx[:0], 0, b, 0, false
-	w.emit, w.out, w.run, w.last = true, dst, 0, 0
+	w.emit, w.indent, w.out, w.run, w.last = true, false, dst, 0, 0
 	ok := w.valid(maxDepth) && !w.bad && !w.x.Bad()
 	out := w.out
 	if ok {
 		out = append(out, b[w.run:w.last]...)
 	}
 	w.b, w.out, w.emit = nil, nil, false
+	if ok && m&AllowInvalidUTF8 == 0 && w.x.SurrogateEscape() {
+		_, code := Valid(b, m, maxDepth)
+		ok = code == OK
+	}
+	if !ok {
+		return dst, false
+	}
+	return out, true
+}
+
+// AppendIndentIndexed validates b like ValidIndexed and, when it is valid,
+// appends it indented as encoding/json.Indent does to dst, in one walk.
+// On invalid input it returns dst unchanged and false.
+func AppendIndentIndexed(dst, b []byte, prefix, indent string, m Mode, maxDepth int) ([]byte, bool) {
+	if uint64(len(b)) >= 1<<32-window {
+		return dst, false
+	}
+	w := walkers.Get().(*walker)
+	defer walkers.Put(w)
+	var flags uint
+	if m&AllowInvalidUTF8 == 0 {
+		flags = index.StrictUTF8
+	}
+	w.x.Reset(flags)
+	w.idx, w.k, w.b, w.off, w.bad = w.idx[:0], 0, b, 0, false
+	w.emit, w.indent, w.out, w.run, w.last = true, true, dst, 0, 0
+	w.nl = append(append(w.nl[:0], '\n'), prefix...)
+	w.nlBase, w.unit = len(w.nl), indent
+	ok := w.valid(maxDepth) && !w.bad && !w.x.Bad()
+	out := w.out
+	if ok {
+		out = append(out, b[w.last:]...) // trailing whitespace is kept
+	}
+	w.b, w.out, w.emit, w.indent = nil, nil, false, false
 	if ok && m&AllowInvalidUTF8 == 0 && w.x.SurrogateEscape() {
 		_, code := Valid(b, m, maxDepth)
 		ok = code == OK
@@ -172,20 +245,29 @@ value:
 			return false
 		}
 		st.set(depth, c == '{')
-		if w.emit {
-			w.tok(p, p+1)
-		}
-		p = w.next()
-		if p < 0 {
+		q := w.next()
+		if q < 0 {
 			return false
 		}
-		if b[p] == c+2 { // empty: "{}" or "[]"
+		if b[q] == c+2 { // empty: "{}" or "[]"
 			if w.emit {
-				w.tok(p, p+1)
+				if w.indent {
+					w.out = append(w.out, c, c+2)
+					w.last = q + 1
+				} else {
+					w.tok(p, p+1)
+					w.tok(q, q+1)
+				}
 			}
 			depth--
+			p = q
 			goto next
 		}
+		if w.emit {
+			w.depth = depth
+			w.tok(p, p+1)
+		}
+		p = q
 		if c == '{' {
 			goto name
 		}
@@ -246,6 +328,10 @@ next:
 		return false
 	}
 	if w.emit {
+		w.depth = depth
+		if b[p] != ',' {
+			w.depth--
+		}
 		w.tok(p, p+1)
 	}
 	switch b[p] {
@@ -292,53 +378,4 @@ name:
 		return false
 	}
 	goto value
-}
-
-// Positions iterates over the structural positions of input that is
-// already known to be valid JSON (see package index for what a structural
-// position is), window by window. Release returns it to a pool.
-type Positions struct{ w *walker }
-
-// NewPositions returns the structural positions of the valid JSON text b,
-// or ok false when b is too large to index (4 GiB and up).
-func NewPositions(b []byte) (Positions, bool) {
-	if uint64(len(b)) >= 1<<32-window {
-		return Positions{}, false
-	}
-	w := walkers.Get().(*walker)
-	w.x.Reset(0) // the input is valid: no UTF-8 check needed
-	w.idx, w.k, w.b, w.off, w.bad = w.idx[:0], 0, b, 0, false
-	return Positions{w}, true
-}
-
-// Next returns the next position, or -1 at the end.
-func (p Positions) Next() int { return p.w.next() }
-
-// Peek returns the next position without consuming it, or -1 at the end.
-func (p Positions) Peek() int {
-	q := p.w.next()
-	if q >= 0 {
-		p.w.k--
-	}
-	return q
-}
-
-// Release returns p's buffers to the pool; p must not be used after.
-func (p Positions) Release() {
-	p.w.b = nil
-	walkers.Put(p.w)
-}
-
-// ScalarEnd returns the end of the number or literal that starts at b[i]
-// in valid JSON text whose structural positions p iterates: the next
-// position, less the whitespace before it.
-func (p Positions) ScalarEnd(b []byte, i int) int {
-	e := p.Peek()
-	if e < 0 {
-		e = len(b)
-	}
-	for e > i && (b[e-1] == ' ' || b[e-1] == '\n' || b[e-1] == '\r' || b[e-1] == '\t') {
-		e--
-	}
-	return e
 }

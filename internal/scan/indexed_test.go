@@ -29,6 +29,18 @@ func checkIndexed(t *testing.T, name string, b []byte) {
 			if !ok && string(out) != "prefix" {
 				t.Errorf("%s: AppendCompactIndexed changed dst on invalid input", name)
 			}
+			out, ok = AppendIndentIndexed([]byte("prefix"), b, "> ", "\t", m, depth)
+			if ok != (code == OK) {
+				t.Errorf("%s (mode %d, depth %d): AppendIndentIndexed ok=%v, one-pass says %v", name, m, depth, ok, code)
+			}
+			want.Reset()
+			want.WriteString("prefix")
+			if ok && json.Indent(&want, b, "> ", "\t") == nil && !bytes.Equal(out, want.Bytes()) {
+				t.Errorf("%s: AppendIndentIndexed = %.80q, want %.80q", name, out, want.Bytes())
+			}
+			if !ok && string(out) != "prefix" {
+				t.Errorf("%s: AppendIndentIndexed changed dst on invalid input", name)
+			}
 		}
 	}
 }
