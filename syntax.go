@@ -19,8 +19,7 @@ var v1 = stream.AllowInvalidUTF8(true)
 // Valid reports whether data is a valid JSON encoding, with encoding/json's
 // rules (invalid UTF-8 inside strings is accepted).
 func Valid(data []byte) bool {
-	_, code := scan.Valid(data, scan.AllowInvalidUTF8, opts.DefaultMaxDepth)
-	return code == scan.OK
+	return scan.ValidIndexed(data, scan.AllowInvalidUTF8, opts.DefaultMaxDepth)
 }
 
 // Compact appends to dst the JSON-encoded src with insignificant space
