@@ -2,8 +2,9 @@
 
 package kernels
 
-// Implementation is the name of the kernel set in use, for reports.
-const Implementation = "generic"
+func implementations() []string { return []string{"generic"} }
+
+func setImplementation(name string) bool { return name == "generic" }
 
 func skipSpace(b []byte, i int) int     { return skipSpaceGeneric(b, i) }
 func stringRun(b []byte) (int, bool)    { return stringRunGeneric(b) }

@@ -3,10 +3,13 @@
 // run of string bytes, validating UTF-8 and finding bytes that need escaping.
 //
 // Each kernel has a pure-Go reference implementation (SWAR, eight bytes at a
-// time) in this file. Architecture-specific accelerators may replace the
-// dispatch targets at start-up; the `purego` build tag keeps the reference
-// path only. Every exported function is safe for any input, including empty
-// and nil slices.
+// time) in this file; it is the specification the others are tested against.
+// On amd64, dispatch_amd64.go routes inputs longer than a measured threshold
+// to AVX2 or AVX-512 assembly (string_amd64.s, space_amd64.s, utf8_amd64.s),
+// chosen once at start-up from internal/cpu; the `purego` build tag keeps the
+// reference path only (dispatch_generic.go). Every exported function is safe
+// for any input, including empty and nil slices, and no kernel reads outside
+// its slice.
 package kernels
 
 import (
@@ -14,6 +17,30 @@ import (
 	"math/bits"
 	"unicode/utf8"
 )
+
+// Implementation names the kernel set in use: "generic" for the pure-Go
+// reference code, "avx2" or "avx512". It is chosen once at start-up from the
+// processor's features (internal/cpu) and changes only through
+// SetImplementation.
+var Implementation = "generic"
+
+// Implementations lists the kernel sets that this build can run on this
+// processor, "generic" first.
+func Implementations() []string { return implementations() }
+
+// SetImplementation switches every kernel to the named set, which must be
+// one of Implementations, and returns a function that switches back. It is
+// a test hook, so that one test binary can check every path: it must not
+// be called while kernels may be running in other goroutines.
+//
+//	defer kernels.SetImplementation("generic")()
+func SetImplementation(name string) (restore func()) {
+	prev := Implementation
+	if !setImplementation(name) {
+		panic("kernels: implementation " + name + " is not available")
+	}
+	return func() { setImplementation(prev) }
+}
 
 const (
 	lsb = 0x0101010101010101

@@ -89,3 +89,59 @@ sfound:
 	MOVQ R8, ret+24(FP)
 	VZEROUPPER
 	RET
+
+// func skipSpaceAVX512(b []byte) int
+//
+// The lookup of skipSpaceAVX2 on 64-byte blocks, any length: VPCMPUB with
+// predicate 4 (not equal) gives the mask of non-space bytes in K1; the
+// final partial block is read with a zero-masking load under K4.
+// Registers: DI start, DX end, SI next block, Z0 block, Z1 lookup,
+// Z14 spaceTable.
+TEXT ·skipSpaceAVX512(SB), NOSPLIT, $0-32
+	MOVQ            b_base+0(FP), DI
+	MOVQ            b_len+8(FP), DX
+	MOVQ            DI, SI
+	ADDQ            DI, DX
+	VBROADCASTI32X4 spaceTable<>(SB), Z14
+
+zsloop:
+	LEAQ     64(SI), AX
+	CMPQ     AX, DX
+	JHI      zstail
+	VMOVDQU8 (SI), Z0
+	VPSHUFB  Z0, Z14, Z1
+	VPCMPUB  $4, Z1, Z0, K1
+	KORTESTQ K1, K1
+	JNZ      zsfound
+	MOVQ     AX, SI
+	JMP      zsloop
+
+zstail:
+	CMPQ       SI, DX
+	JEQ        zsnone
+	MOVQ       DX, CX
+	SUBQ       SI, CX
+	MOVQ       $-1, AX
+	SHLQ       CX, AX
+	NOTQ       AX
+	KMOVQ      AX, K4
+	VMOVDQU8.Z (SI), K4, Z0
+	VPSHUFB    Z0, Z14, Z1
+	VPCMPUB    $4, Z1, Z0, K4, K1
+	KORTESTQ   K1, K1
+	JNZ        zsfound
+
+zsnone:
+	SUBQ DI, DX
+	MOVQ DX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+zsfound:
+	KMOVQ K1, AX
+	BSFQ  AX, AX
+	SUBQ  DI, SI
+	ADDQ  SI, AX
+	MOVQ  AX, ret+24(FP)
+	VZEROUPPER
+	RET

@@ -32,15 +32,25 @@
 // for each block (a lead byte in one of its last three positions that needs
 // more bytes than remain) and ORs it into the error when skipping ASCII.
 //
-// The final partial block is copied into a zeroed 32-byte buffer on the
-// stack, so the kernel never reads outside b. The zero padding is ASCII, so
-// a sequence cut off by the end of b shows as TOO_SHORT or as a missing
-// third or fourth byte at the first padding byte, which always exists
-// because the tail holds at most 31 bytes. The padded block is always
-// checked in full (an empty tail is a block of zeros).
+// The last r = len(b) % 32 bytes (the tail) are checked without reading
+// outside b:
+//   - len(b) >= 64: the last 32 bytes are checked again as one block, with
+//     the 32 bytes before them as the previous block. Bytes already checked
+//     are checked with the same context, so they give the same answer.
+//   - 32 <= len(b) < 64 and r <= 29: the last 32 bytes are checked with a
+//     zero previous block, and only the errors at the r new positions are
+//     kept (utf8TailMask). Those positions are at least 3 bytes into the
+//     block, so all their context is in it.
+//   - otherwise (len(b) < 32, which the wrapper never asks for, or 62, 63):
+//     the tail is copied into a zeroed 32-byte buffer on the stack and that
+//     block is checked. The zero padding is ASCII, so a sequence cut off by
+//     the end of b shows at the first padding byte. This path is slower
+//     because the 32-byte load cannot be forwarded from the smaller stores.
+// Finally the incomplete mark of the last block checked is ORed in, which
+// catches a sequence cut off by the end of b in the first two cases.
 //
 // Registers:
-//	SI  next input byte     CX  bytes left
+//	SI  next input byte     CX  bytes left      DX  len(b)
 //	Y0, Y4  input blocks    Y1-Y3 scratch
 //	Y5  0x60 (0xE0-0x80)    Y6  0x70 (0xF0-0x80)    Y7  0x80
 //	Y8  incomplete mark of the previous block
@@ -78,6 +88,18 @@ DATA utf8MaxTail<>+16(SB)/8, $0xffffffffffffffff
 DATA utf8MaxTail<>+24(SB)/8, $0xbfdfefffffffffff
 GLOBL utf8MaxTail<>(SB), RODATA|NOPTR, $32
 
+// 32 bytes of 0x00 then 32 of 0xFF: the 32 bytes at offset r keep the
+// errors of the last r positions of a block.
+DATA utf8TailMask<>+0(SB)/8, $0
+DATA utf8TailMask<>+8(SB)/8, $0
+DATA utf8TailMask<>+16(SB)/8, $0
+DATA utf8TailMask<>+24(SB)/8, $0
+DATA utf8TailMask<>+32(SB)/8, $-1
+DATA utf8TailMask<>+40(SB)/8, $-1
+DATA utf8TailMask<>+48(SB)/8, $-1
+DATA utf8TailMask<>+56(SB)/8, $-1
+GLOBL utf8TailMask<>(SB), RODATA|NOPTR, $64
+
 // UTF8_BLOCK checks the block in x (not Y1-Y3) against the previous one in
 // Y9, ORs errors into Y10, and then makes x the previous block.
 #define UTF8_BLOCK(x) \
@@ -111,6 +133,7 @@ GLOBL utf8MaxTail<>(SB), RODATA|NOPTR, $32
 TEXT ·validUTF8AVX2(SB), NOSPLIT, $32-25
 	MOVQ b_base+0(FP), SI
 	MOVQ b_len+8(FP), CX
+	MOVQ CX, DX
 
 	VBROADCASTI128 utf8CurHi<>(SB), Y11
 	VBROADCASTI128 utf8Prev1Lo<>(SB), Y12
@@ -165,6 +188,36 @@ block32:
 	SUBQ    $32, CX
 
 tail:
+	TESTQ CX, CX
+	JZ    done
+	CMPQ  DX, $64
+	JB    short
+
+	// len(b) >= 64: recheck the last 32 bytes in their true context.
+	VMOVDQU -64(SI)(CX*1), Y9
+	VMOVDQU -32(SI)(CX*1), Y0
+	UTF8_BLOCK(Y0)
+	JMP     done
+
+short:
+	CMPQ DX, $32
+	JB   pad
+	CMPQ CX, $29
+	JA   pad
+
+	// 32 <= len(b) < 64, r <= 29: the last 32 bytes without context, keeping
+	// the errors of the r new positions only. Y4 saves the errors so far.
+	VMOVDQU Y10, Y4
+	VPXOR   Y10, Y10, Y10
+	VPXOR   Y9, Y9, Y9
+	VMOVDQU -32(SI)(CX*1), Y0
+	UTF8_BLOCK(Y0)
+	LEAQ    utf8TailMask<>(SB), AX
+	VPAND   (AX)(CX*1), Y10, Y10
+	VPOR    Y4, Y10, Y10
+	JMP     done
+
+pad:
 	// Copy the last CX < 32 bytes to the zeroed buffer at 0(SP) with two
 	// possibly overlapping moves of the largest power of two <= CX.
 	VPXOR   Y0, Y0, Y0
@@ -213,12 +266,157 @@ tail1:
 tailblock:
 	VMOVDQU (SP), Y0
 	UTF8_BLOCK(Y0)
-	VPTEST  Y10, Y10
-	SETEQ   ret+24(FP)
+
+done:
+	VPOR   Y8, Y10, Y10 // b must not end inside a sequence
+	VPTEST Y10, Y10
+	SETEQ  ret+24(FP)
 	VZEROUPPER
 	RET
 
 invalid:
+	MOVB $0, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// validUTF8AVX512 runs the same algorithm on 64-byte blocks. The previous
+// bytes come from VALIGNQ, which builds [previous lane 3, lanes 0-2] across
+// the whole register, followed by VPALIGNR as in the AVX2 kernel.
+// VPTERNLOGD merges the three-way AND and the final XOR-and-OR. The last
+// partial block is read with a zero-masking load, which reads nothing past
+// len(b) and gives the zero padding of the AVX2 stack copy for free.
+
+DATA utf8MaxTail64<>+0(SB)/8, $-1
+DATA utf8MaxTail64<>+8(SB)/8, $-1
+DATA utf8MaxTail64<>+16(SB)/8, $-1
+DATA utf8MaxTail64<>+24(SB)/8, $-1
+DATA utf8MaxTail64<>+32(SB)/8, $-1
+DATA utf8MaxTail64<>+40(SB)/8, $-1
+DATA utf8MaxTail64<>+48(SB)/8, $-1
+DATA utf8MaxTail64<>+56(SB)/8, $0xbfdfefffffffffff
+GLOBL utf8MaxTail64<>(SB), RODATA|NOPTR, $64
+
+// UTF8_BLOCK512 is UTF8_BLOCK on ZMM registers: it checks Z0 against the
+// previous block in Z9, ORs errors into Z10, sets the incomplete mark Z8
+// and makes Z0 the previous block.
+//	VPTERNLOGD $0xA8: A = (A | B) & C
+//	VPTERNLOGD $0x80: A = A & B & C
+//	VPTERNLOGD $0xF6: A = A | (B ^ C)
+// (Go operand order: $imm, C, B, A.)
+#define UTF8_BLOCK512 \
+	VALIGNQ    $6, Z9, Z0, Z1; /* [prev lane 3, Z0 lanes 0-2] */ \
+	VPALIGNR   $15, Z1, Z0, Z2; /* prev1 */ \
+	VPALIGNR   $14, Z1, Z0, Z3; /* prev2 */ \
+	VPALIGNR   $13, Z1, Z0, Z1; /* prev3 */ \
+	VPSUBUSB   Z5, Z3, Z3;  \
+	VPSUBUSB   Z6, Z1, Z1;  \
+	VPTERNLOGD $0xA8, Z7, Z1, Z3; /* must be a continuation: 0x80 */ \
+	VPSRLW     $4, Z2, Z1;  \
+	VPANDQ     Z14, Z1, Z1; \
+	VPSHUFB    Z1, Z13, Z1; /* table[prev1 >> 4] */ \
+	VPANDQ     Z14, Z2, Z2; \
+	VPSHUFB    Z2, Z12, Z2; /* table[prev1 & 15] */ \
+	VPSRLW     $4, Z0, Z4;  \
+	VPANDQ     Z14, Z4, Z4; \
+	VPSHUFB    Z4, Z11, Z4; /* table[cur >> 4] */ \
+	VPTERNLOGD $0x80, Z4, Z2, Z1; \
+	VPTERNLOGD $0xF6, Z3, Z1, Z10; \
+	VPSUBUSB   Z16, Z0, Z8; /* incomplete mark */ \
+	VMOVDQU64  Z0, Z9
+
+// func validUTF8AVX512(b []byte) bool
+//
+// Registers as in validUTF8AVX2 with Z for Y, plus Z16 utf8MaxTail64, Z17
+// the second block of a 128-byte step and K4 the valid bytes of the last
+// partial block. The ASCII test covers 128 bytes at a time, then 64.
+TEXT ·validUTF8AVX512(SB), NOSPLIT, $0-25
+	MOVQ            b_base+0(FP), SI
+	MOVQ            b_len+8(FP), CX
+	VBROADCASTI32X4 utf8CurHi<>(SB), Z11
+	VBROADCASTI32X4 utf8Prev1Lo<>(SB), Z12
+	VBROADCASTI32X4 utf8Prev1Hi<>(SB), Z13
+	VMOVDQU64       utf8MaxTail64<>(SB), Z16
+	MOVL            $0x0f, AX
+	VPBROADCASTB    AX, Z14
+	MOVL            $0x60, AX
+	VPBROADCASTB    AX, Z5
+	MOVL            $0x70, AX
+	VPBROADCASTB    AX, Z6
+	MOVL            $0x80, AX
+	VPBROADCASTB    AX, Z7
+	VPXORQ          Z8, Z8, Z8
+	VPXORQ          Z9, Z9, Z9
+	VPXORQ          Z10, Z10, Z10
+
+zloop128:
+	CMPQ      CX, $128
+	JB        zloop
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 64(SI), Z17
+	VPORQ     Z0, Z17, Z1
+	VPMOVB2M  Z1, K1
+	KORTESTQ  K1, K1
+	JNZ       zcheck128
+	VPORQ     Z8, Z10, Z10 // the previous block must not end mid-sequence
+	VPXORQ    Z8, Z8, Z8
+	VMOVDQU64 Z17, Z9
+	ADDQ      $128, SI
+	SUBQ      $128, CX
+	JMP       zloop128
+
+zcheck128:
+	UTF8_BLOCK512
+	VMOVDQU64 Z17, Z0
+	UTF8_BLOCK512
+	VPTESTMD  Z10, Z10, K1
+	KORTESTW  K1, K1
+	JNZ       zinvalid // stop early on bad input
+	ADDQ      $128, SI
+	SUBQ      $128, CX
+	JMP       zloop128
+
+zloop:
+	CMPQ      CX, $64
+	JB        ztail
+	VMOVDQU64 (SI), Z0
+	VPMOVB2M  Z0, K1
+	KORTESTQ  K1, K1
+	JNZ       zcheck
+	VPORQ     Z8, Z10, Z10 // the previous block must not end mid-sequence
+	VPXORQ    Z8, Z8, Z8
+	VMOVDQU64 Z0, Z9
+	ADDQ      $64, SI
+	SUBQ      $64, CX
+	JMP       zloop
+
+zcheck:
+	UTF8_BLOCK512
+	VPTESTMD Z10, Z10, K1
+	KORTESTW K1, K1
+	JNZ      zinvalid // stop early on bad input
+	ADDQ     $64, SI
+	SUBQ     $64, CX
+	JMP      zloop
+
+ztail:
+	TESTQ      CX, CX
+	JZ         zdone
+	MOVQ       $-1, AX
+	SHLQ       CX, AX
+	NOTQ       AX
+	KMOVQ      AX, K4
+	VMOVDQU8.Z (SI), K4, Z0
+	UTF8_BLOCK512
+
+zdone:
+	VPORQ    Z8, Z10, Z10 // b must not end inside a sequence
+	VPTESTMD Z10, Z10, K1
+	KORTESTW K1, K1
+	SETEQ    ret+24(FP)
+	VZEROUPPER
+	RET
+
+zinvalid:
 	MOVB $0, ret+24(FP)
 	VZEROUPPER
 	RET
