@@ -30,6 +30,12 @@ type Config struct {
 	Contender *regexp.Regexp // contenders to run (nil: all)
 	Out       string         // report folder, or "" for none
 	Stderr    io.Writer      // progress
+
+	// Contenders and Sets replace contender.All and Datasets when set
+	// (tests use them to run on tiny data with a deliberately wrong
+	// contender).
+	Contenders []contender.Syntax
+	Sets       []dataset.Named
 }
 
 // Op is one syntax-layer operation.
@@ -134,13 +140,20 @@ type Result struct {
 
 // Run checks and times every selected contender on every dataset.
 func Run(cfg Config) ([]Result, error) {
-	data, err := Datasets(cfg)
-	if err != nil {
-		return nil, err
+	data := cfg.Sets
+	if data == nil {
+		var err error
+		if data, err = Datasets(cfg); err != nil {
+			return nil, err
+		}
 	}
-	all, skipped := contender.All()
-	for name, why := range skipped {
-		fmt.Fprintf(cfg.Stderr, "skipping %s: %s\n", name, why)
+	all := cfg.Contenders
+	if all == nil {
+		var skipped map[string]string
+		all, skipped = contender.All()
+		for name, why := range skipped {
+			fmt.Fprintf(cfg.Stderr, "skipping %s: %s\n", name, why)
+		}
 	}
 	var cs []contender.Syntax
 	for _, c := range all {
@@ -152,6 +165,9 @@ func Run(cfg Config) ([]Result, error) {
 	if cfg.Quick {
 		rounds, per = 2, 40*time.Millisecond
 	}
+	if cfg.Sets != nil {
+		rounds, per = 1, time.Millisecond
+	}
 	var out []Result
 	for _, op := range Ops {
 		if cfg.Scenario != nil && !cfg.Scenario.MatchString(op.Name) {
@@ -159,7 +175,7 @@ func Run(cfg Config) ([]Result, error) {
 		}
 		for _, d := range data {
 			fmt.Fprintf(cfg.Stderr, "%-9s %-28s", op.Name, d.Name)
-			cells := measure(op, d, cs, rounds, per)
+			cells := measure(op, d, cs, rounds, per, cfg.Stderr)
 			fmt.Fprintln(cfg.Stderr, " done")
 			out = append(out, cells...)
 		}
@@ -169,7 +185,7 @@ func Run(cfg Config) ([]Result, error) {
 
 // measure runs one (op, dataset) for every contender: a correctness check,
 // then interleaved timed rounds.
-func measure(op Op, d dataset.Named, cs []contender.Syntax, rounds int, per time.Duration) []Result {
+func measure(op Op, d dataset.Named, cs []contender.Syntax, rounds int, per time.Duration, stderr io.Writer) []Result {
 	cells := make([]Result, 0, len(cs))
 	var live []int
 	for i, c := range cs {
@@ -198,7 +214,7 @@ func measure(op Op, d dataset.Named, cs []contender.Syntax, rounds int, per time
 				}
 			}
 		}
-		fmt.Fprint(os.Stderr, ".")
+		fmt.Fprint(stderr, ".")
 	}
 	for k := range cells {
 		s := samples[cells[k].Contender]
