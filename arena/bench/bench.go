@@ -20,6 +20,7 @@ import (
 
 	"github.com/celerjson/celer/arena/contender"
 	"github.com/celerjson/celer/arena/dataset"
+	"github.com/celerjson/celer/arena/syntaxbench"
 )
 
 // Config selects what a run measures.
@@ -257,6 +258,9 @@ func check(op string, c contender.Syntax, src []byte) string {
 	case "valid":
 		if !c.Valid(src) {
 			return "rejected valid input"
+		}
+		if err := syntaxbench.CheckRejects(c); err != nil {
+			return err.Error()
 		}
 	case "tokenize":
 		want := stdTokens(src)
