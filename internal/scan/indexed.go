@@ -141,61 +141,32 @@ func ValidIndexed(b []byte, m Mode, maxDepth int) bool {
 }
 
 func validIndexed(b []byte, m Mode, maxDepth int) bool {
-	w := walkers.Get().(*walker)
-	defer walkers.Put(w)
-	var flags uint
-	if m&AllowInvalidUTF8 == 0 {
-		flags = index.StrictUTF8
-	}
-	w.x.Reset(flags)
-	w.idx, w.k, w.b, w.off, w.bad = w.idx[:0], 0, b, 0, false
-	w.emit, w.indent = false, false
-	ok := w.valid(maxDepth)
-	w.b = nil
-	if ok && m&AllowInvalidUTF8 == 0 && w.x.SurrogateEscape() {
-		// Surrogate escapes must pair up: the one-pass scanner checks.
-		_, code := Valid(b, m, maxDepth)
-		return code == OK
-	}
-	return ok && !w.bad && !w.x.Bad()
+	_, ok := walk(nil, b, m, maxDepth, nil)
+	return ok
 }
 
 // AppendCompactIndexed validates b like ValidIndexed and, when it is
 // valid, appends it without insignificant whitespace to dst, in one walk.
 // On invalid input it returns dst unchanged and false.
 func AppendCompactIndexed(dst, b []byte, m Mode, maxDepth int) ([]byte, bool) {
-	if uint64(len(b)) >= 1<<32-window {
-		return dst, false
-	}
-	w := walkers.Get().(*walker)
-	defer walkers.Put(w)
-	var flags uint
-	if m&AllowInvalidUTF8 == 0 {
-		flags = index.StrictUTF8
-	}
-	w.x.Reset(flags)
-	w.idx, w.k, w.b, w.off, w.bad = w.idx[:0], 0, b, 0, false
-	w.emit, w.indent, w.out, w.run, w.last = true, false, dst, 0, 0
-	ok := w.valid(maxDepth) && !w.bad && !w.x.Bad()
-	out := w.out
-	if ok {
-		out = append(out, b[w.run:w.last]...)
-	}
-	w.b, w.out, w.emit = nil, nil, false
-	if ok && m&AllowInvalidUTF8 == 0 && w.x.SurrogateEscape() {
-		_, code := Valid(b, m, maxDepth)
-		ok = code == OK
-	}
-	if !ok {
-		return dst, false
-	}
-	return out, true
+	return walk(dst, b, m, maxDepth, func(w *walker) { w.emit = true })
 }
 
 // AppendIndentIndexed validates b like ValidIndexed and, when it is valid,
 // appends it indented as encoding/json.Indent does to dst, in one walk.
 // On invalid input it returns dst unchanged and false.
 func AppendIndentIndexed(dst, b []byte, prefix, indent string, m Mode, maxDepth int) ([]byte, bool) {
+	return walk(dst, b, m, maxDepth, func(w *walker) {
+		w.emit, w.indent = true, true
+		w.nl = append(append(w.nl[:0], '\n'), prefix...)
+		w.nlBase, w.unit = len(w.nl), indent
+	})
+}
+
+// walk runs the two-stage validator over b with a pooled walker that setup,
+// when not nil, turns into a compacting or indenting one writing after dst.
+// It returns the output and whether b is valid; on invalid input, dst.
+func walk(dst, b []byte, m Mode, maxDepth int, setup func(*walker)) ([]byte, bool) {
 	if uint64(len(b)) >= 1<<32-window {
 		return dst, false
 	}
@@ -207,16 +178,22 @@ func AppendIndentIndexed(dst, b []byte, prefix, indent string, m Mode, maxDepth 
 	}
 	w.x.Reset(flags)
 	w.idx, w.k, w.b, w.off, w.bad = w.idx[:0], 0, b, 0, false
-	w.emit, w.indent, w.out, w.run, w.last = true, true, dst, 0, 0
-	w.nl = append(append(w.nl[:0], '\n'), prefix...)
-	w.nlBase, w.unit = len(w.nl), indent
+	w.emit, w.indent, w.out, w.run, w.last = false, false, dst, 0, 0
+	if setup != nil {
+		setup(w)
+	}
 	ok := w.valid(maxDepth) && !w.bad && !w.x.Bad()
 	out := w.out
-	if ok {
-		out = append(out, b[w.last:]...) // trailing whitespace is kept
+	if ok && w.emit {
+		if w.indent {
+			out = append(out, b[w.last:]...) // trailing whitespace is kept
+		} else {
+			out = append(out, b[w.run:w.last]...)
+		}
 	}
 	w.b, w.out, w.emit, w.indent = nil, nil, false, false
 	if ok && m&AllowInvalidUTF8 == 0 && w.x.SurrogateEscape() {
+		// Surrogate escapes must pair up: the one-pass scanner checks.
 		_, code := Valid(b, m, maxDepth)
 		ok = code == OK
 	}
