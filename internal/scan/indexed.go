@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"encoding/binary"
 	"sync"
 
 	"github.com/celerjson/celer/internal/index"
@@ -43,10 +44,28 @@ type walker struct {
 // newline appends a line break and the indentation of depth.
 func (w *walker) newline(depth int) {
 	n := w.nlBase + depth*len(w.unit)
-	for len(w.nl) < n {
+	for len(w.nl) < n+16 { // 16 spare bytes for putShort's over-read
 		w.nl = append(w.nl, w.unit...)
 	}
-	w.out = append(w.out, w.nl[:n]...)
+	w.out = putShort(w.out, w.nl, n)
+}
+
+// putShort appends src[:n] to dst. Short copies, the common case when
+// indenting, are two unaligned 8-byte stores instead of a call to memmove:
+// src must have 16 readable bytes and dst is grown to have 16 spare ones,
+// which later appends overwrite.
+func putShort(dst, src []byte, n int) []byte {
+	if n > 16 || len(src) < 16 {
+		return append(dst, src[:n]...)
+	}
+	l := len(dst)
+	if cap(dst)-l < 16 {
+		dst = append(dst, make([]byte, 16)...)[:l]
+	}
+	t := dst[l : l+16]
+	binary.LittleEndian.PutUint64(t, binary.LittleEndian.Uint64(src))
+	binary.LittleEndian.PutUint64(t[8:], binary.LittleEndian.Uint64(src[8:]))
+	return dst[:l+n]
 }
 
 // itok records, when indenting, the token b[p:end] at depth.
@@ -64,7 +83,7 @@ func (w *walker) itok(p, end, depth int) {
 	case ':':
 		w.out = append(w.out, ':', ' ')
 	default:
-		w.out = append(w.out, w.b[p:end]...)
+		w.out = putShort(w.out, w.b[p:], end-p)
 	}
 	w.last = end
 }
