@@ -44,10 +44,13 @@ type walker struct {
 // newline appends a line break and the indentation of depth.
 func (w *walker) newline(depth int) {
 	n := w.nlBase + depth*len(w.unit)
-	for len(w.nl) < n+16 { // 16 spare bytes for putShort's over-read
+	for len(w.nl) < n { // ends at once when the indent unit is empty
 		w.nl = append(w.nl, w.unit...)
 	}
-	w.out = putShort(w.out, w.nl, n)
+	if cap(w.nl) < n+16 { // 16 readable bytes for putShort
+		w.nl = append(w.nl, make([]byte, 16)...)[:len(w.nl)]
+	}
+	w.out = putShort(w.out, w.nl[:cap(w.nl)], n)
 }
 
 // putShort appends src[:n] to dst. Short copies, the common case when

@@ -29,6 +29,10 @@ func checkIndexed(t *testing.T, name string, b []byte) {
 			if !ok && string(out) != "prefix" {
 				t.Errorf("%s: AppendCompactIndexed changed dst on invalid input", name)
 			}
+			// An empty indent unit must work too (it once looped forever).
+			if _, ok := AppendIndentIndexed(nil, b, "", "", m, depth); ok != (code == OK) {
+				t.Errorf("%s: AppendIndentIndexed with an empty indent: ok=%v", name, ok)
+			}
 			out, ok = AppendIndentIndexed([]byte("prefix"), b, "> ", "\t", m, depth)
 			if ok != (code == OK) {
 				t.Errorf("%s (mode %d, depth %d): AppendIndentIndexed ok=%v, one-pass says %v", name, m, depth, ok, code)
