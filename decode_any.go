@@ -38,16 +38,22 @@ func (d *decodeState) arrayInterface() []any {
 func (d *decodeState) objectInterface() map[string]any {
 	d.off++ // '{'
 	m := make(map[string]any)
-	if d.empty() {
-		return m
+	if !d.empty() {
+		d.membersInto(m)
 	}
+	return m
+}
+
+// membersInto decodes the members of the object being read, after its
+// '{', into m.
+func (d *decodeState) membersInto(m map[string]any) {
 	for {
 		s, e, f := d.readString()
 		key := d.str(d.data[s:e], f)
 		d.afterName()
 		m[key] = d.valueInterface()
 		if !d.more() {
-			return m
+			return
 		}
 	}
 }

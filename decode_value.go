@@ -267,16 +267,8 @@ func (d *decodeState) mapInto(v reflect.Value, p *plan) error {
 		return nil
 	}
 	if p.t == mapStringAnyType {
-		m := v.Interface().(map[string]any)
-		for {
-			s, e, f := d.readString()
-			key := d.str(d.data[s:e], f)
-			d.afterName()
-			m[key] = d.valueInterface()
-			if !d.more() {
-				return nil
-			}
-		}
+		d.membersInto(v.Interface().(map[string]any))
+		return nil
 	}
 	t := p.t
 	kt := t.Key()

@@ -36,18 +36,40 @@ func AppendQuote(dst []byte, s string, f QuoteFlags) ([]byte, error) {
 	return AppendQuoteBytes(dst, unsafe.Slice(unsafe.StringData(s), len(s)), f)
 }
 
-// AppendQuoteBytes is AppendQuote for a byte slice.
+// quotePlain[html][c] is true when ASCII byte c is written as it is.
+var quotePlain = func() (t [2][utf8.RuneSelf]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		plain := c != '"' && c != '\\'
+		t[0][c] = plain
+		t[1][c] = plain && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
+
+// AppendQuoteBytes is AppendQuote for a byte slice. The first plain run,
+// which is all of most strings, is found by the SIMD kernel; the rest of a
+// string that needs escaping or holds non-ASCII text goes a byte or rune
+// at a time, without a kernel call per rune.
 func AppendQuoteBytes(dst []byte, s []byte, f QuoteFlags) ([]byte, error) {
-	dst = append(dst, '"')
 	html := f&QuoteHTML != 0
-	start, i := 0, 0
+	i := kernels.EscapeRun(s, html)
+	dst = append(dst, '"')
+	if i == len(s) {
+		dst = append(dst, s...)
+		return append(dst, '"'), nil
+	}
+	plain := &quotePlain[0]
+	if html {
+		plain = &quotePlain[1]
+	}
+	start := 0
 	for i < len(s) {
-		i += kernels.EscapeRun(s[i:], html)
-		if i >= len(s) {
-			break
-		}
 		c := s[i]
 		if c < utf8.RuneSelf {
+			if plain[c] {
+				i++
+				continue
+			}
 			dst = append(dst, s[start:i]...)
 			switch c {
 			case '\\', '"':
@@ -70,24 +92,23 @@ func AppendQuoteBytes(dst []byte, s []byte, f QuoteFlags) ([]byte, error) {
 			continue
 		}
 		n := validRuneLen(s[i:min(i+4, len(s))])
-		if n == 0 {
+		switch {
+		case n == 0:
 			if f&QuoteInvalidUTF8 == 0 {
 				return dst, ErrInvalidUTF8
 			}
 			dst = append(dst, s[start:i]...)
 			dst = append(dst, `\ufffd`...)
-			i++
-			start = i
-			continue
-		}
-		if n == 3 && f&QuoteLineTerminators != 0 && c == 0xE2 && s[i+1] == 0x80 && s[i+2]&^1 == 0xA8 {
+			n = 1
+		case n == 3 && f&QuoteLineTerminators != 0 && c == 0xE2 && s[i+1] == 0x80 && s[i+2]&^1 == 0xA8:
 			dst = append(dst, s[start:i]...)
 			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[s[i+2]&0xF])
-			i += 3
-			start = i
+		default:
+			i += n
 			continue
 		}
 		i += n
+		start = i
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"'), nil
