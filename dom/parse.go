@@ -1,0 +1,383 @@
+package dom
+
+import (
+	"encoding/binary"
+	"io"
+	"sync"
+
+	"github.com/celerjson/celer/internal/errs"
+	"github.com/celerjson/celer/internal/index"
+	"github.com/celerjson/celer/internal/opts"
+	"github.com/celerjson/celer/internal/scan"
+	"github.com/celerjson/celer/stream"
+)
+
+// Parsing is two-stage, like stream.Valid: package index (stage 1) finds
+// the structural positions of a window of input with SIMD kernels and
+// checks string contents (control bytes, escapes, UTF-8); stage 2, below,
+// walks those positions with a grammar state machine and appends tape
+// entries. Only on failure is the input scanned again, by stream.Validate,
+// which finds the first error with its position, so a Doc and an error
+// always agree with the syntax layer.
+
+// window is how much input stage 1 indexes at a time: it bounds the index
+// buffer and keeps the window's bytes in cache for stage 2.
+const window = 64 << 10
+
+// Doc is a parsed JSON document: read-only, so any number of goroutines
+// may read it at once. It references the input it was parsed from, which
+// must not be modified while the Doc is in use.
+type Doc struct {
+	tape  []uint64
+	arena []byte
+	src   []byte
+}
+
+// Root returns the document's top-level value.
+func (d *Doc) Root() Value { return Value{d: d} }
+
+// Parser parses documents, reusing its buffers from one document to the
+// next, so that steady-state parsing does not allocate. A Parser is not
+// safe for concurrent use.
+type Parser struct {
+	doc Doc
+	st  *state
+}
+
+// state is stage 2's working memory, reused across documents.
+type state struct {
+	x      index.Builder
+	idx    []uint32
+	k      int
+	b      []byte
+	off    int
+	bad    bool
+	frames []frame
+}
+
+type frame struct {
+	open  uint32 // tape index of the container's first word
+	count uint32 // children so far
+}
+
+var states = sync.Pool{New: func() any { return &state{idx: make([]uint32, 0, window+64)} }}
+
+// Parse parses b, which must hold exactly one JSON value with optional
+// whitespace around it. It accepts what stream.Valid accepts with the same
+// options, and reports errors as stream.Validate does: a
+// *stream.SyntaxError with offset, line and column. The Doc references b.
+func Parse(b []byte, o ...Options) (*Doc, error) {
+	d := new(Doc)
+	st := states.Get().(*state)
+	err := st.parse(d, b, o)
+	states.Put(st)
+	if err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// Parse is like the package function Parse but reuses p's buffers: the
+// Doc it returns, and every Value from it, becomes invalid at the next
+// call.
+func (p *Parser) Parse(b []byte, o ...Options) (*Doc, error) {
+	if p.st == nil {
+		p.st = &state{idx: make([]uint32, 0, window+64)}
+	}
+	if err := p.st.parse(&p.doc, b, o); err != nil {
+		return nil, err
+	}
+	return &p.doc, nil
+}
+
+// ParseReader reads r to its end and parses what it read. With MaxBytes,
+// it reads at most one byte more than the limit.
+func ParseReader(r io.Reader, o ...Options) (*Doc, error) {
+	s := opts.Collect(o...)
+	if s.MaxBytes > 0 {
+		r = io.LimitReader(r, s.MaxBytes+1)
+	}
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(b, o...)
+}
+
+func (st *state) parse(d *Doc, b []byte, o []Options) error {
+	s := opts.Collect(o...)
+	if s.MaxTokenBytes > 0 || s.MaxBytes > 0 && int64(len(b)) > s.MaxBytes {
+		// Limits the tape does not track: the syntax layer checks them.
+		if err := stream.Validate(b, o...); err != nil {
+			return err
+		}
+	}
+	if len(b) >= maxInput {
+		return &errs.SyntaxError{Offset: maxInput, Line: 1, Column: 1,
+			Err: &errs.Detail{Msg: "document larger than 4 GiB", Sentinel: errs.ErrLimit}}
+	}
+	mode := scan.Mode(0)
+	if s.Has(opts.AllowInvalidUTF8) {
+		mode = scan.AllowInvalidUTF8
+	}
+	ok := st.build(d, b, mode, s.MaxDepth)
+	if ok && mode&scan.AllowInvalidUTF8 == 0 && st.x.SurrogateEscape() {
+		// Stage 1 does not pair surrogate escapes: the one-pass scanner does.
+		_, code := scan.Valid(b, mode, s.MaxDepth)
+		ok = code == scan.OK
+	}
+	if ok && s.Has(opts.RejectDuplicateNames) {
+		ok = !d.hasDuplicateNames()
+	}
+	st.b = nil
+	if ok {
+		return nil
+	}
+	d.tape, d.arena, d.src = d.tape[:0], d.arena[:0], nil
+	if err := stream.Validate(b, o...); err != nil {
+		return err
+	}
+	// Not reached unless stage 2 and the syntax layer disagree.
+	return &errs.SyntaxError{Line: 1, Column: 1, Err: errs.ErrSyntax}
+}
+
+// next returns the next structural position, or -1 at the end of input.
+func (st *state) next() int {
+	if st.k < len(st.idx) {
+		st.k++
+		return int(st.idx[st.k-1])
+	}
+	return st.refill()
+}
+
+// peek returns the next structural position without consuming it.
+func (st *state) peek() int {
+	if st.k < len(st.idx) {
+		return int(st.idx[st.k])
+	}
+	q := st.refill()
+	if q >= 0 {
+		st.k--
+	}
+	return q
+}
+
+func (st *state) refill() int {
+	for st.off < len(st.b) && !st.bad {
+		end := min(st.off+window, len(st.b))
+		st.idx = st.x.Index(st.b[st.off:end], uint32(st.off), end == len(st.b), st.idx[:0])
+		st.off = end
+		if st.x.Bad() {
+			st.bad = true
+			return -1
+		}
+		if len(st.idx) > 0 {
+			st.k = 1
+			return int(st.idx[0])
+		}
+	}
+	return -1
+}
+
+// delim marks the bytes that may follow a number or literal.
+var delim = func() (t [256]bool) {
+	for _, c := range []byte(" \t\r\n,]}:[{\"") {
+		t[c] = true
+	}
+	return t
+}()
+
+// tapeEstimate is the initial tape capacity for an input of n bytes: one
+// entry per four bytes covers typical documents (one structural position
+// per 2 to 11 bytes, and commas, colons and closing quotes take none), so
+// the tape is usually allocated once.
+func tapeEstimate(n int) int { return n/4 + 16 }
+
+// build runs stage 2 over b, filling d. It reports whether b is valid,
+// save for the checks parse adds (surrogate pairs, duplicate names).
+//
+// It is one state machine written with gotos, like scan's walker, so that
+// each state is a tight block; the tape and the arena live in locals and
+// are stored back once at the end.
+func (st *state) build(d *Doc, b []byte, mode scan.Mode, maxDepth int) bool {
+	var flags uint
+	if mode&scan.AllowInvalidUTF8 == 0 {
+		flags = index.StrictUTF8
+	}
+	st.x.Reset(flags)
+	st.idx, st.k, st.b, st.off, st.bad = st.idx[:0], 0, b, 0, false
+	tape, arena, frames := d.tape[:0], d.arena[:0], st.frames[:0]
+	if cap(tape) == 0 {
+		tape = make([]uint64, 0, tapeEstimate(len(b)))
+	}
+	ok := false
+	var p, q int
+
+	if p = st.next(); p < 0 {
+		goto done
+	}
+
+value:
+	switch c := b[p]; c {
+	case '{', '[':
+		if len(frames) >= maxDepth {
+			goto done
+		}
+		tag := tagArray
+		if c == '{' {
+			tag = tagObject
+		}
+		frames = append(frames, frame{open: uint32(len(tape))})
+		tape = append(tape, tag<<tagShift, uint64(p))
+		if q = st.next(); q < 0 {
+			goto done
+		}
+		if b[q] == c+2 { // empty: "{}" or "[]"
+			n := len(tape)
+			tape[n-2] |= uint64(n)
+			tape[n-1] |= uint64(q) << 32
+			frames = frames[:len(frames)-1]
+			goto next
+		}
+		p = q
+		if c == '{' {
+			goto name
+		}
+		goto value
+	case '"':
+		if q = st.next(); q < 0 { // the closing quote
+			goto done
+		}
+		tape, arena = appendString(tape, arena, b, p, q)
+		goto next
+	case 't', 'f', 'n':
+		lit, tag := "null", tagNull
+		if c == 't' {
+			lit, tag = "true", tagTrue
+		} else if c == 'f' {
+			lit, tag = "false", tagFalse
+		}
+		end := p + len(lit)
+		if end > len(b) || string(b[p:end]) != lit || end < len(b) && !delim[b[end]] {
+			goto done
+		}
+		tape = append(tape, tag<<tagShift|uint64(p))
+		goto next
+	default:
+		if c != '-' && c-'0' > 9 {
+			goto done
+		}
+		// The run ends at the next structural position, less whitespace.
+		e := len(b)
+		if st.k < len(st.idx) {
+			e = int(st.idx[st.k])
+		} else if q = st.peek(); q >= 0 {
+			e = q
+		}
+		for e > p && b[e-1] <= ' ' {
+			e--
+		}
+		if !scan.NumberRun(b, p, e) {
+			goto done
+		}
+		tape = append(tape, scalar(tagNumber, p, e-p))
+		goto next
+	}
+
+next:
+	if len(frames) == 0 {
+		ok = st.next() < 0
+		goto done
+	}
+	frames[len(frames)-1].count++
+	if p = st.next(); p < 0 {
+		goto done
+	}
+	switch b[p] {
+	case ',':
+		if p = st.next(); p < 0 {
+			goto done
+		}
+		if tagOf(tape[frames[len(frames)-1].open]) == tagObject {
+			goto name
+		}
+		goto value
+	case '}', ']':
+		f := frames[len(frames)-1]
+		want := tagArray
+		if b[p] == '}' {
+			want = tagObject
+		}
+		if tagOf(tape[f.open]) != want {
+			goto done
+		}
+		tape[f.open] |= sat(int(f.count))<<lenShift | uint64(len(tape))
+		tape[f.open+1] |= uint64(p) << 32
+		frames = frames[:len(frames)-1]
+		goto next
+	}
+	goto done
+
+name:
+	if b[p] != '"' {
+		goto done
+	}
+	if q = st.next(); q < 0 {
+		goto done
+	}
+	tape, arena = appendString(tape, arena, b, p, q)
+	if p = st.next(); p < 0 || b[p] != ':' {
+		goto done
+	}
+	if p = st.next(); p < 0 {
+		goto done
+	}
+	goto value
+
+done:
+	ok = ok && !st.bad && !st.x.Bad() && len(arena) < offMask
+	d.tape, d.arena, d.src = tape, arena, b
+	st.frames = frames[:0]
+	return ok
+}
+
+// appendString appends the entry of the string token b[p:q+1] (q is the
+// closing quote). A string with escapes is unescaped into the arena; one
+// without (most strings) stays in the input.
+func appendString(tape []uint64, arena, b []byte, p, q int) ([]uint64, []byte) {
+	if !hasBackslash(b, p+1, q) {
+		return append(tape, scalar(tagString, p, q+1-p)), arena
+	}
+	a := len(arena)
+	if cap(arena) == 0 {
+		arena = make([]byte, 0, max(64, len(b)/8))
+	}
+	arena = scan.AppendUnquote(arena, b[p:q+1])
+	return append(tape, scalar(tagEscString, p, q+1-p), uint64(a)|uint64(len(arena)-a)<<32), arena
+}
+
+// hasBackslash reports whether b[i:j] holds a backslash, eight bytes at a
+// time. The last word may read past j (never past len(b)): the bytes
+// beyond j are masked off.
+func hasBackslash(b []byte, i, j int) bool {
+	const lsb, msb = 0x0101010101010101, 0x8080808080808080
+	for ; i < j; i += 8 {
+		var w uint64
+		if i+8 <= len(b) {
+			w = binary.LittleEndian.Uint64(b[i:])
+		} else {
+			for k := len(b) - 1; k >= i; k-- {
+				w = w<<8 | uint64(b[k])
+			}
+		}
+		x := w ^ lsb*'\\'
+		m := (x - lsb) &^ x & msb // a high bit marks each zero byte, exact up to the first
+		if n := j - i; n < 8 {
+			m &= 1<<(uint(n)*8) - 1
+		}
+		if m != 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,358 @@
+package dom
+
+import (
+	"bytes"
+	"iter"
+	"strconv"
+
+	"github.com/celerjson/celer"
+	"github.com/celerjson/celer/internal/scan"
+	"github.com/celerjson/celer/stream"
+)
+
+// Kind is the kind of a JSON value.
+type Kind uint8
+
+const (
+	Invalid Kind = iota // zero Value: missing member/index, or wrong kind for the step
+	Null
+	Bool
+	Number
+	String
+	Array
+	Object
+)
+
+var kindNames = [...]string{"invalid", "null", "bool", "number", "string", "array", "object"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Options configure parsing. They are stream's options: MaxDepth,
+// AllowInvalidUTF8, RejectDuplicateNames, MaxBytes and MaxTokenBytes apply.
+type Options = stream.Options
+
+// Value is a value inside a Doc: a small, comparable handle (the Doc and
+// a tape index) that is cheap to copy. The zero Value is Invalid; every
+// method accepts it, so lookups chain without checks in between.
+type Value struct {
+	d *Doc
+	i uint32
+}
+
+func (v Value) entry() uint64 { return v.d.tape[v.i] }
+
+// Kind returns the value's kind, Invalid for the zero Value.
+func (v Value) Kind() Kind {
+	if v.d == nil {
+		return Invalid
+	}
+	return tagKinds[tagOf(v.entry())]
+}
+
+// Exists reports whether v is a value (Kind() != Invalid).
+func (v Value) Exists() bool { return v.d != nil }
+
+// Len returns the number of members of an object or elements of an array,
+// and 0 for any other value.
+func (v Value) Len() int {
+	if v.d == nil {
+		return 0
+	}
+	e := v.entry()
+	if t := tagOf(e); t != tagArray && t != tagObject {
+		return 0
+	}
+	if n := lenOf(e); n < lenMax {
+		return n
+	}
+	n := 0 // saturated: count
+	for j, end := v.i+2, endOf(e); j < end; n++ {
+		j = v.d.skip(j)
+		if tagOf(e) == tagObject {
+			j = v.d.skip(j)
+		}
+	}
+	return n
+}
+
+// Get returns the value of the first member of object v whose name, once
+// unescaped, is name; Invalid if there is none or v is not an object.
+// It compares names in order, straight against the input bytes for names
+// without escapes.
+func (v Value) Get(name string) Value {
+	if v.d == nil {
+		return Value{}
+	}
+	d := v.d
+	e := d.tape[v.i]
+	if tagOf(e) != tagObject {
+		return Value{}
+	}
+	for j, end := v.i+2, endOf(e); j < end; {
+		n := d.tape[j]
+		if tagOf(n) == tagString {
+			// The token's length is len(name)+2 when the name can match.
+			if l := lenOf(n); l == len(name)+2 && string(d.src[offOf(n)+1:offOf(n)+l-1]) == name ||
+				l == lenMax && d.text(j) == name {
+				return Value{d, j + 1}
+			}
+			j = d.skip(j + 1)
+			continue
+		}
+		a := d.tape[j+1]
+		if int(a>>32) == len(name) && string(d.arena[offOf(a):offOf(a)+len(name)]) == name {
+			return Value{d, j + 2}
+		}
+		j = d.skip(j + 2)
+	}
+	return Value{}
+}
+
+// Index returns element i of array v; Invalid if i is out of range or v
+// is not an array. It walks the elements before i (each skip is O(1)):
+// use Elements to visit them all.
+func (v Value) Index(i int) Value {
+	if v.d == nil || i < 0 {
+		return Value{}
+	}
+	e := v.entry()
+	if tagOf(e) != tagArray || i >= lenOf(e) && lenOf(e) < lenMax {
+		return Value{}
+	}
+	for j, end := v.i+2, endOf(e); j < end; j = v.d.skip(j) {
+		if i == 0 {
+			return Value{v.d, j}
+		}
+		i--
+	}
+	return Value{}
+}
+
+// Lookup follows path from v: each step is a member name for an object
+// and a decimal index for an array (RFC 6901 style: digits only, no
+// leading zeros). It returns Invalid as soon as a step does not apply.
+func (v Value) Lookup(path ...string) Value {
+	for _, step := range path {
+		switch v.Kind() {
+		case Object:
+			v = v.Get(step)
+		case Array:
+			i, ok := arrayIndex(step)
+			if !ok {
+				return Value{}
+			}
+			v = v.Index(i)
+		default:
+			return Value{}
+		}
+	}
+	return v
+}
+
+// arrayIndex parses an RFC 6901 array index: "0" or digits without a
+// leading zero, that fits an int.
+func arrayIndex(s string) (int, bool) {
+	if s == "" || len(s) > 1 && s[0] == '0' || len(s) > 18 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i] - '0'
+		if c > 9 {
+			return 0, false
+		}
+		n = n*10 + int(c)
+	}
+	return n, true
+}
+
+// All returns an iterator over the members of object v, in input order,
+// with their names unescaped. It yields nothing if v is not an object.
+func (v Value) All() iter.Seq2[string, Value] {
+	return func(yield func(string, Value) bool) {
+		if v.Kind() != Object {
+			return
+		}
+		d := v.d
+		for j, end := v.i+2, endOf(v.entry()); j < end; {
+			k := d.skip(j)
+			if !yield(d.text(j), Value{d, k}) {
+				return
+			}
+			j = d.skip(k)
+		}
+	}
+}
+
+// Elements returns an iterator over the elements of array v, in order. It
+// yields nothing if v is not an array.
+func (v Value) Elements() iter.Seq[Value] {
+	return func(yield func(Value) bool) {
+		if v.Kind() != Array {
+			return
+		}
+		for j, end := v.i+2, endOf(v.entry()); j < end; j = v.d.skip(j) {
+			if !yield(Value{v.d, j}) {
+				return
+			}
+		}
+	}
+}
+
+// content returns the unescaped content of the string entry at j, without
+// copying: a slice of the input or of the arena.
+func (d *Doc) content(j uint32) []byte {
+	e := d.tape[j]
+	if tagOf(e) == tagEscString {
+		a := d.tape[j+1]
+		return d.arena[offOf(a) : offOf(a)+int(a>>32)]
+	}
+	off := offOf(e)
+	return d.src[off+1 : off+d.tokenLen(e)-1]
+}
+
+func (d *Doc) text(j uint32) string { return string(d.content(j)) }
+
+// tokenLen returns the length of the scalar token of entry e, recomputing
+// it from the input when it did not fit the entry.
+func (d *Doc) tokenLen(e uint64) int {
+	switch tagOf(e) {
+	case tagNull, tagTrue:
+		return 4
+	case tagFalse:
+		return 5
+	}
+	if n := lenOf(e); n < lenMax {
+		return n
+	}
+	off := offOf(e)
+	if tagOf(e) == tagNumber {
+		n, _ := scan.Number(d.src[off:], true)
+		return n
+	}
+	if tagOf(e) == tagString { // no escapes: the next quote ends it
+		return bytes.IndexByte(d.src[off+1:], '"') + 2
+	}
+	n, _, _ := scan.String(d.src[off:], 1, scan.AllowInvalidUTF8)
+	return n
+}
+
+// Text returns the content of string v, unescaped.
+func (v Value) Text() (string, error) {
+	if v.Kind() != String {
+		return "", v.kindError(String)
+	}
+	return v.d.text(v.i), nil
+}
+
+// AppendText appends the unescaped content of string v to dst; it does
+// not allocate when dst has room.
+func (v Value) AppendText(dst []byte) ([]byte, error) {
+	if v.Kind() != String {
+		return dst, v.kindError(String)
+	}
+	return append(dst, v.d.content(v.i)...), nil
+}
+
+// Bool returns the value of a true or false literal.
+func (v Value) Bool() (bool, error) {
+	if v.Kind() != Bool {
+		return false, v.kindError(Bool)
+	}
+	return tagOf(v.entry()) == tagTrue, nil
+}
+
+// IsNull reports whether v is the null literal.
+func (v Value) IsNull() bool { return v.Kind() == Null }
+
+// Number returns the exact text of number v.
+func (v Value) Number() (string, error) {
+	if v.Kind() != Number {
+		return "", v.kindError(Number)
+	}
+	return string(v.Raw()), nil
+}
+
+// Int64 returns number v as an int64 if it is an integer: a fraction or
+// exponent is fine when the value is integral ("1.0", "1e3"), anything
+// else is an error wrapping ErrNotInteger, and a value out of range an
+// error wrapping strconv.ErrRange.
+func (v Value) Int64() (int64, error) {
+	if v.Kind() != Number {
+		return 0, v.kindError(Number)
+	}
+	return parseInt64(v.Raw())
+}
+
+// Uint64 is like Int64 for uint64; negative numbers are out of range.
+func (v Value) Uint64() (uint64, error) {
+	if v.Kind() != Number {
+		return 0, v.kindError(Number)
+	}
+	return parseUint64(v.Raw())
+}
+
+// Float64 returns number v as the nearest float64. A number beyond
+// float64's range returns ±Inf and an error wrapping strconv.ErrRange.
+func (v Value) Float64() (float64, error) {
+	if v.Kind() != Number {
+		return 0, v.kindError(Number)
+	}
+	return parseFloat64(v.Raw())
+}
+
+// Raw returns the exact input bytes of v (for a string, with its quotes
+// and escapes), or nil for Invalid. It is a slice of the input: do not
+// modify it.
+func (v Value) Raw() []byte {
+	if v.d == nil {
+		return nil
+	}
+	e := v.entry()
+	switch tagOf(e) {
+	case tagArray, tagObject:
+		h := v.d.tape[v.i+1]
+		return v.d.src[offOf(h) : h>>32+1]
+	}
+	off := offOf(e)
+	return v.d.src[off : off+v.d.tokenLen(e)]
+}
+
+// Offset returns the byte offset of v in the input, or -1 for Invalid.
+func (v Value) Offset() int {
+	if v.d == nil {
+		return -1
+	}
+	if t := tagOf(v.entry()); t == tagArray || t == tagObject {
+		return offOf(v.d.tape[v.i+1])
+	}
+	return offOf(v.entry())
+}
+
+// String returns the content of a string, compact JSON for any other
+// value, and "<invalid>" for Invalid. It implements fmt.Stringer.
+func (v Value) String() string {
+	switch v.Kind() {
+	case Invalid:
+		return "<invalid>"
+	case String:
+		return v.d.text(v.i)
+	}
+	return string(v.AppendJSON(nil))
+}
+
+// Decode unmarshals v into the Go value ptr points to, with celer's
+// binding: the same result as celer.UnmarshalWith(v.Raw(), ptr, o...).
+func (v Value) Decode(ptr any, o ...Options) error {
+	if v.d == nil {
+		return &KindError{Want: Invalid, Got: Invalid}
+	}
+	return celer.UnmarshalWith(v.Raw(), ptr, o...)
+}
+
+func (v Value) kindError(want Kind) error { return &KindError{Want: want, Got: v.Kind()} }
