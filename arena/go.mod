@@ -7,7 +7,11 @@ require (
 	github.com/celerjson/celer v0.0.0
 	github.com/go-faster/jx v1.2.0
 	github.com/go-json-experiment/json v1.27.2
+	github.com/goccy/go-json v0.12.0
+	github.com/json-iterator/go v1.1.12
+	github.com/mailru/easyjson v0.9.2
 	github.com/minio/simdjson-go v0.4.5
+	github.com/segmentio/encoding v0.5.4
 	github.com/valyala/fastjson v1.6.10
 	github.com/vbauerster/mpb/v8 v8.16.2
 	golang.org/x/term v0.48.0
@@ -21,9 +25,12 @@ require (
 	github.com/clipperhouse/uax29/v2 v2.7.0 // indirect
 	github.com/cloudwego/base64x v0.1.6 // indirect
 	github.com/go-faster/errors v0.7.1 // indirect
+	github.com/josharian/intern v1.0.0 // indirect
 	github.com/klauspost/compress v1.15.15 // indirect
 	github.com/klauspost/cpuid/v2 v2.2.9 // indirect
 	github.com/mattn/go-runewidth v0.0.30 // indirect
+	github.com/modern-go/concurrent v0.0.0-20180228061459-e0a39a4cb421 // indirect
+	github.com/modern-go/reflect2 v1.0.2 // indirect
 	github.com/segmentio/asm v1.2.1 // indirect
 	github.com/twitchyliquid64/golang-asm v0.15.1 // indirect
 	github.com/vbauerster/cupwriter v0.0.5 // indirect

@@ -9,6 +9,7 @@
 #   COUNT      runs of each benchmark            (default 6)
 #   BENCH      -bench regexp                     (default .)
 #   BENCHTIME  -benchtime, e.g. 300ms or 20x     (default: go test's 1s)
+#   PKG        benchmark package: syntaxbench (default) or bindbench
 #   OUT        folder for raw.txt, table.md and benchstat.txt
 #              (default: a new folder under ${TMPDIR:-/tmp})
 # Other flags go to the test binary (-cpu 1 and -test.cpu=1 both work).
@@ -65,7 +66,8 @@ done
 out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/celer-syntax-$(date +%Y%m%d-%H%M%S)-XXXX")}
 mkdir -p "$out"
 raw=$out/raw.txt
-bin=$out/syntaxbench.test
+pkg=${PKG:-syntaxbench}
+bin=$out/$pkg.test
 
 args=(-test.run '^$' -test.bench "$bench" -test.benchmem -test.count 1 -test.timeout 0)
 if [[ -n $benchtime ]]; then
@@ -74,14 +76,14 @@ fi
 args+=(${extra[@]+"${extra[@]}"})
 
 start=$(date +%s)
-go test -c -o "$bin" ./syntaxbench/
-echo "syntax-table: $count × syntaxbench.test ${args[*]}" >&2
+go test -c -o "$bin" "./$pkg/"
+echo "syntax-table: $count × $pkg.test ${args[*]}" >&2
 echo "syntax-table: raw output in $raw" >&2
 : >"$raw"
 for ((i = 1; i <= count; i++)); do
 	echo "syntax-table: pass $i of $count" >&2
 	# The tests find the shared corpus from the package folder.
-	if ! (cd syntaxbench && "$bin" "${args[@]}") | tee -a "$raw"; then
+	if ! (cd "$pkg" && "$bin" "${args[@]}") | tee -a "$raw"; then
 		echo "syntax-table: benchmarks failed; see $raw" >&2
 		exit 1
 	fi

@@ -26,6 +26,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"regexp"
 	"slices"
@@ -241,7 +242,13 @@ func (r *results) write(w io.Writer) {
 	fmt.Fprintln(w, "| op | file | celer MB/s | encoding/json MB/s | fastest other | celer ÷ encoding/json | celer ÷ fastest other | celer ÷ baseline |")
 	fmt.Fprintln(w, "|---|---|---:|---:|---|---:|---:|---:|")
 	for _, op := range r.ops {
+		// Geometric means of celer's ratios over the op's files.
+		var lstd, lbest float64
+		var nstd, nbest int
 		for _, file := range r.files {
+			if !r.has(op, file) {
+				continue
+			}
 			c, cok := r.mbs(key{op, file, celer})
 			s, sok := r.mbs(key{op, file, std})
 			b, bok := r.mbs(key{op, file, baseline})
@@ -261,6 +268,23 @@ func (r *results) write(w io.Writer) {
 			fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", op, file,
 				r.cell(key{op, file, celer}), r.cell(key{op, file, std}), fastest,
 				ratio(c, cok, s, sok), ratio(c, cok, bestV, bestOK), ratio(c, cok, b, bok))
+			if cok && sok && s > 0 {
+				lstd += math.Log(c / s)
+				nstd++
+			}
+			if cok && bestOK && bestV > 0 {
+				lbest += math.Log(c / bestV)
+				nbest++
+			}
+		}
+		if nstd > 1 || nbest > 1 {
+			gm := func(l float64, n int) string {
+				if n == 0 {
+					return "—"
+				}
+				return fmt.Sprintf("%.3g×", math.Exp(l/float64(n)))
+			}
+			fmt.Fprintf(w, "| %s | **geometric mean** | | | | %s | %s | |\n", op, gm(lstd, nstd), gm(lbest, nbest))
 		}
 	}
 	for _, op := range r.ops {
@@ -275,6 +299,9 @@ func (r *results) write(w io.Writer) {
 		}
 		fmt.Fprintln(w)
 		for _, file := range r.files {
+			if !r.has(op, file) {
+				continue
+			}
 			fmt.Fprintf(w, "| %s |", file)
 			for _, name := range r.cons {
 				k := key{op, file, name}
@@ -315,6 +342,17 @@ func (r *results) write(w io.Writer) {
 		}
 	}
 	fmt.Fprintf(w, "\nRuns per benchmark: %s. Allocations are the median allocs/op.\n", r.counts())
+}
+
+// has reports whether any contender ran op on file or failed it.
+func (r *results) has(op, file string) bool {
+	for _, name := range r.cons {
+		k := key{op, file, name}
+		if _, bad := r.failed[k]; bad || r.runs[k] != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // counts describes how many runs each benchmark had.

@@ -1,0 +1,57 @@
+package bindbench
+
+import (
+	"os"
+	"sync"
+	"testing"
+
+	"github.com/celerjson/celer/arena/contender"
+	"github.com/celerjson/celer/arena/syntaxbench"
+)
+
+// suite is everything the tests and benchmarks share, built once.
+type suite struct {
+	docs     []Doc
+	list     []contender.Binder
+	verdicts map[string]Verdict
+	err      error
+}
+
+var (
+	suiteOnce sync.Once
+	theSuite  suite
+)
+
+// mustCheck lists the contenders whose wrong answers fail the tests:
+// celer itself and the reference. Other libraries' wrong answers are
+// reported as FAILED and left out of the timings.
+var mustCheck = map[string]bool{"celer": true, "stdjson": true}
+
+// load returns the shared suite. Without the shared corpus it skips tb,
+// loudly, or fails it when CELER_REQUIRE_SHARED=1.
+func load(tb testing.TB) *suite {
+	tb.Helper()
+	suiteOnce.Do(func() {
+		shared, err := syntaxbench.SharedDir()
+		if err != nil {
+			theSuite.err = err
+			return
+		}
+		if theSuite.docs, err = Load(shared); err != nil {
+			theSuite.err = err
+			return
+		}
+		theSuite.list = contender.Binders()
+		theSuite.verdicts = Verify(theSuite.list, theSuite.docs)
+	})
+	if theSuite.err == syntaxbench.ErrNoShared {
+		if os.Getenv("CELER_REQUIRE_SHARED") == "1" {
+			tb.Fatalf("CELER_REQUIRE_SHARED=1 but %v", theSuite.err)
+		}
+		tb.Skipf("SKIPPING: %v; set CELER_REQUIRE_SHARED=1 to make this a failure", theSuite.err)
+	}
+	if theSuite.err != nil {
+		tb.Fatal(theSuite.err)
+	}
+	return &theSuite
+}
