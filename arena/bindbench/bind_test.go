@@ -61,7 +61,7 @@ func (b broken) DecodeStream(r io.Reader, v any, each func()) error {
 	})
 }
 
-func (broken) Name() string { return "broken" }
+func (broken) Name() string                  { return "broken" }
 func (b broken) Marshal(any) ([]byte, error) { return []byte(`{}`), nil }
 func (b broken) Unmarshal(data []byte, v any) error {
 	if err := b.StdBind.Unmarshal(data, v); err != nil {

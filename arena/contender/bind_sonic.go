@@ -46,4 +46,3 @@ func (c *SonicBind) DecodeStream(r io.Reader, v any, each func()) error {
 		each()
 	}
 }
-
