@@ -274,7 +274,7 @@ value:
 		} else if q = st.peek(); q >= 0 {
 			e = q
 		}
-		for e > p && b[e-1] <= ' ' {
+		for e > p && (b[e-1] == ' ' || b[e-1] == '\n' || b[e-1] == '\r' || b[e-1] == '\t') {
 			e--
 		}
 		if !scan.NumberRun(b, p, e) {
