@@ -31,7 +31,7 @@ import (
 // *SyntaxError), the same leniencies (invalid UTF-8 becomes U+FFFD, object
 // names match struct fields case-insensitively).
 func Unmarshal(data []byte, v any) error {
-	if _, code := scan.Valid(data, scan.AllowInvalidUTF8, opts.DefaultMaxDepth); code != scan.OK {
+	if !scan.ValidIndexed(data, scan.AllowInvalidUTF8, opts.DefaultMaxDepth) {
 		return stdSyntaxError(data)
 	}
 	d := getDecodeState()

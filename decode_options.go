@@ -55,7 +55,7 @@ func UnmarshalWith(data []byte, v any, o ...Options) error {
 	s := opts.Collect(o...)
 	lenient := flagOr(&s, opts.AllowInvalidUTF8, true)
 	if lenient && !s.Has(opts.RejectDuplicateNames) && s.MaxDepth == opts.DefaultMaxDepth && s.MaxBytes == 0 && s.MaxTokenBytes == 0 {
-		if _, code := scan.Valid(data, scan.AllowInvalidUTF8, opts.DefaultMaxDepth); code != scan.OK {
+		if !scan.ValidIndexed(data, scan.AllowInvalidUTF8, opts.DefaultMaxDepth) {
 			return stdSyntaxError(data)
 		}
 	} else {
