@@ -1,0 +1,371 @@
+package path
+
+import (
+	"github.com/celerjson/celer/dom"
+)
+
+// Evaluation is depth first: a node selected by segment k is passed at once
+// to segment k+1, and a node that passes the last segment is emitted. The
+// result is the concatenation the RFC defines (each segment's nodelist in
+// input order), without intermediate nodelists: name, index, wildcard and
+// slice steps allocate nothing. A negative slice step buffers the array's
+// elements on a scratch stack shared by the whole evaluation.
+
+// emitMode says what the evaluator does with the nodes it selects.
+type emitMode uint8
+
+const (
+	emitCollect emitMode = iota // append to out (and paths, if tracked)
+	emitCount                   // count, stopping at limit when limit > 0
+)
+
+// pathStep is one step of the normalized path of the current node: a
+// member name, or an array index when name is unset (isName false).
+type pathStep struct {
+	name   string
+	index  int
+	isName bool
+}
+
+// evaluator is the state of one evaluation. It lives on the caller's stack.
+type evaluator struct {
+	q    *Query
+	root dom.Value
+	mode emitMode
+
+	out []dom.Value // emitCollect
+
+	// Normalized paths, when track is set: steps is the path of the
+	// current node; each emitted node's path is appended to paths and its
+	// end offset to pathEnds.
+	track    bool
+	steps    []pathStep
+	paths    []byte
+	pathEnds []int
+
+	count, limit int       // emitCount
+	first        dom.Value // emitCount: the first node
+	stop         bool      // limit reached
+
+	scratch []dom.Value // negative-step slices
+}
+
+func (e *evaluator) push(s pathStep) {
+	if e.track {
+		e.steps = append(e.steps, s)
+	}
+}
+
+func (e *evaluator) pop() {
+	if e.track {
+		e.steps = e.steps[:len(e.steps)-1]
+	}
+}
+
+func (e *evaluator) emit(v dom.Value) {
+	switch e.mode {
+	case emitCollect:
+		e.out = append(e.out, v)
+		if e.track {
+			e.paths = appendNormalized(e.paths, e.steps)
+			e.pathEnds = append(e.pathEnds, len(e.paths))
+		}
+	case emitCount:
+		if e.count == 0 {
+			e.first = v
+		}
+		e.count++
+		if e.limit > 0 && e.count >= e.limit {
+			e.stop = true
+		}
+	}
+}
+
+// segs applies segs to v.
+func (e *evaluator) segs(segs []segment, v dom.Value) {
+	if len(segs) == 0 {
+		e.emit(v)
+		return
+	}
+	s := &segs[0]
+	if s.desc {
+		e.descend(s, segs[1:], v)
+		return
+	}
+	e.child(s, segs[1:], v)
+}
+
+// child applies the selectors of s to v and passes each selected node on
+// to rest.
+func (e *evaluator) child(s *segment, rest []segment, v dom.Value) {
+	k := v.Kind()
+	if k != dom.Object && k != dom.Array {
+		return // selectors select nothing from a primitive value
+	}
+	for i := range s.sels {
+		if e.stop {
+			return
+		}
+		sel := &s.sels[i]
+		switch sel.kind {
+		case selName:
+			if k == dom.Object {
+				if c := v.Get(sel.name); c.Exists() {
+					e.push(pathStep{name: sel.name, isName: true})
+					e.segs(rest, c)
+					e.pop()
+				}
+			}
+		case selIndex:
+			if k == dom.Array {
+				i := sel.index
+				if i < 0 {
+					i += v.Len()
+				}
+				if c := v.Index(i); i >= 0 && c.Exists() {
+					e.push(pathStep{index: i})
+					e.segs(rest, c)
+					e.pop()
+				}
+			}
+		case selWildcard:
+			e.wildcard(rest, v, k)
+		case selSlice:
+			if k == dom.Array {
+				e.slice(sel, rest, v)
+			}
+		case selFilter:
+			e.filter(sel.filter, rest, v, k)
+		}
+	}
+}
+
+// wildcard passes every child of v on to rest.
+func (e *evaluator) wildcard(rest []segment, v dom.Value, k dom.Kind) {
+	if k == dom.Object {
+		for name, c := range v.All() {
+			e.push(pathStep{name: name, isName: true})
+			e.segs(rest, c)
+			e.pop()
+			if e.stop {
+				return
+			}
+		}
+		return
+	}
+	i := 0
+	for c := range v.Elements() {
+		e.push(pathStep{index: i})
+		e.segs(rest, c)
+		e.pop()
+		if e.stop {
+			return
+		}
+		i++
+	}
+}
+
+// slice passes the elements of array v that sel selects on to rest, per
+// RFC 9535 section 2.3.4.2.2.
+func (e *evaluator) slice(sel *selector, rest []segment, v dom.Value) {
+	step := sel.step
+	if step == 0 {
+		return
+	}
+	n := v.Len()
+	lower, upper := sliceBounds(sel, n)
+	if step > 0 {
+		if lower >= upper {
+			return
+		}
+		i := 0
+		for c := range v.Elements() {
+			if i >= upper {
+				return
+			}
+			if i >= lower && (i-lower)%step == 0 {
+				e.push(pathStep{index: i})
+				e.segs(rest, c)
+				e.pop()
+				if e.stop {
+					return
+				}
+			}
+			i++
+		}
+		return
+	}
+	if upper <= lower {
+		return
+	}
+	// Negative step: buffer the elements up to upper, then go backwards.
+	base := len(e.scratch)
+	i := 0
+	for c := range v.Elements() {
+		if i > upper {
+			break
+		}
+		e.scratch = append(e.scratch, c)
+		i++
+	}
+	for i := upper; lower < i; i += step {
+		e.push(pathStep{index: i})
+		e.segs(rest, e.scratch[base+i])
+		e.pop()
+		if e.stop {
+			break
+		}
+	}
+	clear(e.scratch[base:])
+	e.scratch = e.scratch[:base]
+}
+
+// sliceBounds returns the lower and upper bounds of sel on an array of n
+// elements: the Bounds function of RFC 9535 section 2.3.4.2.2.
+func sliceBounds(sel *selector, n int) (lower, upper int) {
+	norm := func(i int) int {
+		if i >= 0 {
+			return i
+		}
+		return n + i
+	}
+	if sel.step >= 0 {
+		start, end := 0, n
+		if sel.hasStart {
+			start = norm(sel.index)
+		}
+		if sel.hasEnd {
+			end = norm(sel.end)
+		}
+		return min(max(start, 0), n), min(max(end, 0), n)
+	}
+	start, end := n-1, -n-1
+	if sel.hasStart {
+		start = norm(sel.index)
+	}
+	if sel.hasEnd {
+		end = norm(sel.end)
+	}
+	return min(max(end, -1), n-1), min(max(start, -1), n-1)
+}
+
+// filter passes the children of v for which f holds on to rest.
+func (e *evaluator) filter(f *expr, rest []segment, v dom.Value, k dom.Kind) {
+	if k == dom.Object {
+		for name, c := range v.All() {
+			if e.test(f, c) {
+				e.push(pathStep{name: name, isName: true})
+				e.segs(rest, c)
+				e.pop()
+				if e.stop {
+					return
+				}
+			}
+		}
+		return
+	}
+	i := 0
+	for c := range v.Elements() {
+		if e.test(f, c) {
+			e.push(pathStep{index: i})
+			e.segs(rest, c)
+			e.pop()
+			if e.stop {
+				return
+			}
+		}
+		i++
+	}
+}
+
+// descend applies the descendant segment s to v and to every descendant
+// of v, in document order with each node before its descendants, passing
+// the selected nodes on to rest (RFC 9535 section 2.5.2.2).
+func (e *evaluator) descend(s *segment, rest []segment, v dom.Value) {
+	e.child(s, rest, v)
+	if e.stop {
+		return
+	}
+	switch v.Kind() {
+	case dom.Object:
+		for name, c := range v.All() {
+			if k := c.Kind(); k != dom.Object && k != dom.Array {
+				continue // nothing to select below a primitive value
+			}
+			e.push(pathStep{name: name, isName: true})
+			e.descend(s, rest, c)
+			e.pop()
+			if e.stop {
+				return
+			}
+		}
+	case dom.Array:
+		i := 0
+		for c := range v.Elements() {
+			if k := c.Kind(); k == dom.Object || k == dom.Array {
+				e.push(pathStep{index: i})
+				e.descend(s, rest, c)
+				e.pop()
+				if e.stop {
+					return
+				}
+			}
+			i++
+		}
+	}
+}
+
+// sub returns an evaluator that counts the nodes of a filter's query, up to
+// limit (0: all).
+func (e *evaluator) sub(limit int) evaluator {
+	return evaluator{q: e.q, root: e.root, mode: emitCount, limit: limit}
+}
+
+// countNodes counts the nodes q selects from the current node cur, up to
+// limit (0: all), and returns the first.
+func (e *evaluator) countNodes(q *subquery, cur dom.Value, limit int) (int, dom.Value) {
+	start := cur
+	if q.abs {
+		start = e.root
+	}
+	if q.singular {
+		v := singularLookup(q.segs, start)
+		if v.Exists() {
+			return 1, v
+		}
+		return 0, dom.Value{}
+	}
+	s := e.sub(limit)
+	s.scratch = e.scratch[len(e.scratch):]
+	s.segs(q.segs, start)
+	return s.count, s.first
+}
+
+// singularLookup applies the name and index segments of a singular query.
+func singularLookup(segs []segment, v dom.Value) dom.Value {
+	for i := range segs {
+		sel := &segs[i].sels[0]
+		if sel.kind == selName {
+			if v.Kind() != dom.Object {
+				return dom.Value{}
+			}
+			v = v.Get(sel.name)
+		} else {
+			if v.Kind() != dom.Array {
+				return dom.Value{}
+			}
+			i := sel.index
+			if i < 0 {
+				i += v.Len()
+				if i < 0 {
+					return dom.Value{}
+				}
+			}
+			v = v.Index(i)
+		}
+		if !v.Exists() {
+			return v
+		}
+	}
+	return v
+}

@@ -1,0 +1,274 @@
+package path
+
+import (
+	"regexp"
+	"unicode/utf8"
+
+	"github.com/celerjson/celer/dom"
+)
+
+// test evaluates the logical expression f with cur as the current node.
+func (e *evaluator) test(f *expr, cur dom.Value) bool {
+	switch f.kind {
+	case exOr:
+		for _, a := range f.args {
+			if e.test(a, cur) {
+				return true
+			}
+		}
+		return false
+	case exAnd:
+		for _, a := range f.args {
+			if !e.test(a, cur) {
+				return false
+			}
+		}
+		return true
+	case exNot:
+		return !e.test(f.args[0], cur)
+	case exExists:
+		n, _ := e.countNodes(f.q, cur, 1)
+		return n > 0
+	case exTest:
+		return e.logical(f.args[0], cur)
+	case exCmp:
+		return compare(f.op, e.value(f.args[0], cur), e.value(f.args[1], cur))
+	}
+	return false
+}
+
+// logical evaluates a function of LogicalType or NodesType as a test.
+func (e *evaluator) logical(f *expr, cur dom.Value) bool {
+	switch f.fn.id {
+	case fnMatch, fnSearch:
+		s := e.value(f.args[0], cur)
+		if s.k != vStr || f.reBad {
+			return false
+		}
+		re := f.re
+		if re == nil {
+			pat := e.value(f.args[1], cur)
+			if pat.k != vStr {
+				return false
+			}
+			re = e.q.regexp(pat.str, f.fn.id == fnMatch)
+			if re == nil {
+				return false
+			}
+		}
+		return re.MatchString(s.str)
+	}
+	// An extension known only by its signature: no result.
+	return false
+}
+
+// value evaluates a comparable or a ValueType argument.
+func (e *evaluator) value(a *expr, cur dom.Value) val {
+	switch a.kind {
+	case exLit:
+		return a.lit
+	case exQuery:
+		start := cur
+		if a.q.abs {
+			start = e.root
+		}
+		return nodeVal(singularLookup(a.q.segs, start))
+	case exFunc:
+		switch a.fn.id {
+		case fnLength:
+			v := e.value(a.args[0], cur)
+			switch v.k {
+			case vStr:
+				return val{k: vNum, num: float64(utf8.RuneCountInString(v.str))}
+			case vArr, vObj:
+				return val{k: vNum, num: float64(v.node.Len())}
+			}
+			return val{}
+		case fnCount:
+			n, _ := e.countNodes(a.args[0].q, cur, 0)
+			return val{k: vNum, num: float64(n)}
+		case fnValue:
+			n, first := e.countNodes(a.args[0].q, cur, 2)
+			if n != 1 {
+				return val{}
+			}
+			return nodeVal(first)
+		}
+	}
+	return val{}
+}
+
+// nodeVal returns the value of a node; Nothing for a missing one.
+func nodeVal(v dom.Value) val {
+	switch v.Kind() {
+	case dom.Null:
+		return val{k: vNull, node: v}
+	case dom.Bool:
+		if b, _ := v.Bool(); b {
+			return val{k: vTrue, node: v}
+		}
+		return val{k: vFalse, node: v}
+	case dom.Number:
+		f, _ := v.Float64() // beyond float64: ±Inf, still ordered
+		return val{k: vNum, num: f, node: v}
+	case dom.String:
+		s, _ := v.Text()
+		return val{k: vStr, str: s, node: v}
+	case dom.Array:
+		return val{k: vArr, node: v}
+	case dom.Object:
+		return val{k: vObj, node: v}
+	}
+	return val{}
+}
+
+// compare applies op per RFC 9535 section 2.3.5.2.2: == and < are
+// primitive, the others derive from them.
+func compare(op cmpOp, a, b val) bool {
+	switch op {
+	case opEq:
+		return equal(a, b)
+	case opNe:
+		return !equal(a, b)
+	case opLt:
+		return less(a, b)
+	case opLe:
+		return less(a, b) || equal(a, b)
+	case opGt:
+		return less(b, a)
+	case opGe:
+		return less(b, a) || equal(a, b)
+	}
+	return false
+}
+
+// less is <: numbers and strings only; strings by Unicode scalar values,
+// which is the byte order of their UTF-8.
+func less(a, b val) bool {
+	switch {
+	case a.k == vNum && b.k == vNum:
+		return a.num < b.num
+	case a.k == vStr && b.k == vStr:
+		return a.str < b.str
+	}
+	return false
+}
+
+// equal is ==: Nothing equals only Nothing; numbers compare as float64;
+// arrays and objects compare deeply.
+func equal(a, b val) bool {
+	if a.k != b.k {
+		return false
+	}
+	switch a.k {
+	case vNum:
+		return a.num == b.num
+	case vStr:
+		return a.str == b.str
+	case vArr, vObj:
+		return deepEqual(a.node, b.node)
+	}
+	return true // Nothing, null, true, false
+}
+
+// deepEqual compares two values of the same kind structurally.
+func deepEqual(x, y dom.Value) bool {
+	if x == y {
+		return true
+	}
+	if x.Len() != y.Len() {
+		return false
+	}
+	switch x.Kind() {
+	case dom.Array:
+		var xs []dom.Value
+		for c := range x.Elements() {
+			xs = append(xs, c)
+		}
+		i := 0
+		for c := range y.Elements() {
+			if i >= len(xs) || !equal(nodeVal(xs[i]), nodeVal(c)) {
+				return false
+			}
+			i++
+		}
+		return i == len(xs)
+	case dom.Object:
+		// Equal objects have the same names, none twice, with equal values.
+		if hasDuplicateNames(x) || hasDuplicateNames(y) {
+			return false
+		}
+		for name, c := range x.All() {
+			d := y.Get(name)
+			if !d.Exists() || !equal(nodeVal(c), nodeVal(d)) {
+				return false
+			}
+		}
+		return true
+	}
+	return equal(nodeVal(x), nodeVal(y))
+}
+
+// hasDuplicateNames reports whether object v has a member name twice.
+func hasDuplicateNames(v dom.Value) bool {
+	n := v.Len()
+	if n < 2 {
+		return false
+	}
+	if n <= 8 {
+		var names [8]string
+		k := 0
+		for name := range v.All() {
+			for _, seen := range names[:k] {
+				if seen == name {
+					return true
+				}
+			}
+			names[k] = name
+			k++
+		}
+		return false
+	}
+	seen := make(map[string]struct{}, n)
+	for name := range v.All() {
+		if _, ok := seen[name]; ok {
+			return true
+		}
+		seen[name] = struct{}{}
+	}
+	return false
+}
+
+// maxCachedRegexps bounds the regexps a Query caches for patterns that
+// come from the data rather than from the query.
+const maxCachedRegexps = 64
+
+// regexp returns the compiled I-Regexp pat, or nil if it is not valid,
+// caching up to maxCachedRegexps of them.
+func (q *Query) regexp(pat string, anchored bool) *regexp.Regexp {
+	key := reKey{pat, anchored}
+	q.reMu.Lock()
+	re, ok := q.reCache[key]
+	q.reMu.Unlock()
+	if ok {
+		return re
+	}
+	re, err := compileIRegexp(pat, anchored)
+	if err != nil {
+		re = nil
+	}
+	q.reMu.Lock()
+	if q.reCache == nil {
+		q.reCache = make(map[reKey]*regexp.Regexp)
+	}
+	if len(q.reCache) < maxCachedRegexps {
+		q.reCache[key] = re
+	}
+	q.reMu.Unlock()
+	return re
+}
+
+type reKey struct {
+	pat      string
+	anchored bool
+}
