@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"io"
 	"sync"
+	"sync/atomic"
 
 	"github.com/celerjson/celer/internal/errs"
 	"github.com/celerjson/celer/internal/index"
@@ -60,7 +61,30 @@ type frame struct {
 	count uint32 // children so far
 }
 
-var states = sync.Pool{New: func() any { return &state{idx: make([]uint32, 0, window+64)} }}
+// A state holds a 256 KiB index buffer: parsing takes one from a slot
+// that survives garbage collection, else from a pool, so that a steady
+// stream of Parse calls does not allocate one per document.
+var (
+	stateSlot atomic.Pointer[state]
+	states    = sync.Pool{New: func() any { return newState() }}
+)
+
+func newState() *state {
+	return &state{idx: make([]uint32, 0, window+64), frames: make([]frame, 0, 64)}
+}
+
+func getState() *state {
+	if st := stateSlot.Swap(nil); st != nil {
+		return st
+	}
+	return states.Get().(*state)
+}
+
+func putState(st *state) {
+	if !stateSlot.CompareAndSwap(nil, st) {
+		states.Put(st)
+	}
+}
 
 // Parse parses b, which must hold exactly one JSON value with optional
 // whitespace around it. It accepts what stream.Valid accepts with the same
@@ -68,9 +92,9 @@ var states = sync.Pool{New: func() any { return &state{idx: make([]uint32, 0, wi
 // *stream.SyntaxError with offset, line and column. The Doc references b.
 func Parse(b []byte, o ...Options) (*Doc, error) {
 	d := new(Doc)
-	st := states.Get().(*state)
+	st := getState()
 	err := st.parse(d, b, o)
-	states.Put(st)
+	putState(st)
 	if err != nil {
 		return nil, err
 	}
@@ -82,7 +106,7 @@ func Parse(b []byte, o ...Options) (*Doc, error) {
 // call.
 func (p *Parser) Parse(b []byte, o ...Options) (*Doc, error) {
 	if p.st == nil {
-		p.st = &state{idx: make([]uint32, 0, window+64)}
+		p.st = newState()
 	}
 	if err := p.st.parse(&p.doc, b, o); err != nil {
 		return nil, err
@@ -187,18 +211,15 @@ var delim = func() (t [256]bool) {
 	return t
 }()
 
-// tapeEstimate is the initial tape capacity for an input of n bytes: one
-// entry per four bytes covers typical documents (one structural position
-// per 2 to 11 bytes, and commas, colons and closing quotes take none), so
-// the tape is usually allocated once.
-func tapeEstimate(n int) int { return n/4 + 16 }
-
 // build runs stage 2 over b, filling d. It reports whether b is valid,
 // save for the checks parse adds (surrogate pairs, duplicate names).
 //
 // It is one state machine written with gotos, like scan's walker, so that
-// each state is a tight block; the tape and the arena live in locals and
-// are stored back once at the end.
+// each state is a tight block. Everything the loop touches per token
+// lives in locals (the tape, the index window and its cursor, the count
+// of the innermost container) and goes back to memory only when a
+// container opens or closes or a window is refilled: the NEXT blocks
+// below are st.next() written out by hand for that reason.
 func (st *state) build(d *Doc, b []byte, mode scan.Mode, maxDepth int) bool {
 	var flags uint
 	if mode&scan.AllowInvalidUTF8 == 0 {
@@ -207,14 +228,20 @@ func (st *state) build(d *Doc, b []byte, mode scan.Mode, maxDepth int) bool {
 	st.x.Reset(flags)
 	st.idx, st.k, st.b, st.off, st.bad = st.idx[:0], 0, b, 0, false
 	tape, arena, frames := d.tape[:0], d.arena[:0], st.frames[:0]
-	if cap(tape) == 0 {
-		tape = make([]uint64, 0, tapeEstimate(len(b)))
-	}
 	ok := false
 	var p, q int
+	var idx []uint32
+	k := 0
+	count := uint32(0) // children of the innermost open container so far
+	obj := false       // whether that container is an object
 
-	if p = st.next(); p < 0 {
+	p = st.refill()
+	idx, k = st.idx, st.k
+	if p < 0 {
 		goto done
+	}
+	if cap(tape) == 0 {
+		tape = make([]uint64, 0, st.tapeEstimate(len(b)))
 	}
 
 value:
@@ -227,28 +254,50 @@ value:
 		if c == '{' {
 			tag = tagObject
 		}
-		frames = append(frames, frame{open: uint32(len(tape))})
 		tape = append(tape, tag<<tagShift, uint64(p))
-		if q = st.next(); q < 0 {
+		// NEXT into q
+		if k < len(idx) {
+			q = int(idx[k])
+			k++
+		} else {
+			st.k = k
+			q = st.refill()
+			idx, k = st.idx, st.k
+		}
+		if q < 0 {
 			goto done
 		}
 		if b[q] == c+2 { // empty: "{}" or "[]"
 			n := len(tape)
 			tape[n-2] |= uint64(n)
 			tape[n-1] |= uint64(q) << 32
-			frames = frames[:len(frames)-1]
 			goto next
 		}
+		frames = append(frames, frame{open: uint32(len(tape) - 2), count: count})
+		count, obj = 0, c == '{'
 		p = q
-		if c == '{' {
+		if obj {
 			goto name
 		}
 		goto value
 	case '"':
-		if q = st.next(); q < 0 { // the closing quote
+		// NEXT into q: the closing quote
+		if k < len(idx) {
+			q = int(idx[k])
+			k++
+		} else {
+			st.k = k
+			q = st.refill()
+			idx, k = st.idx, st.k
+		}
+		if q < 0 {
 			goto done
 		}
-		tape, arena = appendString(tape, arena, b, p, q)
+		if n := q - p - 1; n <= 8 && p+9 <= len(b) && !wordHasBackslash(b[p+1:], n) {
+			tape = append(tape, scalar(tagString, p, n+2))
+		} else {
+			tape, arena = appendString(tape, arena, b, p, q)
+		}
 		goto next
 	case 't', 'f', 'n':
 		lit, tag := "null", tagNull
@@ -269,10 +318,14 @@ value:
 		}
 		// The run ends at the next structural position, less whitespace.
 		e := len(b)
-		if st.k < len(st.idx) {
-			e = int(st.idx[st.k])
-		} else if q = st.peek(); q >= 0 {
-			e = q
+		if k < len(idx) {
+			e = int(idx[k])
+		} else {
+			st.k = k
+			if q = st.peek(); q >= 0 {
+				e = q
+			}
+			idx, k = st.idx, st.k
 		}
 		for e > p && (b[e-1] == ' ' || b[e-1] == '\n' || b[e-1] == '\r' || b[e-1] == '\t') {
 			e--
@@ -285,35 +338,53 @@ value:
 	}
 
 next:
+	// NEXT into p
+	if k < len(idx) {
+		p = int(idx[k])
+		k++
+	} else {
+		st.k = k
+		p = st.refill()
+		idx, k = st.idx, st.k
+	}
 	if len(frames) == 0 {
-		ok = st.next() < 0
+		ok = p < 0
 		goto done
 	}
-	frames[len(frames)-1].count++
-	if p = st.next(); p < 0 {
+	count++
+	if p < 0 {
 		goto done
 	}
 	switch b[p] {
 	case ',':
-		if p = st.next(); p < 0 {
+		// NEXT into p
+		if k < len(idx) {
+			p = int(idx[k])
+			k++
+		} else {
+			st.k = k
+			p = st.refill()
+			idx, k = st.idx, st.k
+		}
+		if p < 0 {
 			goto done
 		}
-		if tagOf(tape[frames[len(frames)-1].open]) == tagObject {
+		if obj {
 			goto name
 		}
 		goto value
 	case '}', ']':
-		f := frames[len(frames)-1]
-		want := tagArray
-		if b[p] == '}' {
-			want = tagObject
-		}
-		if tagOf(tape[f.open]) != want {
+		if obj != (b[p] == '}') {
 			goto done
 		}
-		tape[f.open] |= sat(int(f.count))<<lenShift | uint64(len(tape))
-		tape[f.open+1] |= uint64(p) << 32
+		f := frames[len(frames)-1]
 		frames = frames[:len(frames)-1]
+		tape[f.open] |= sat(int(count))<<lenShift | uint64(len(tape))
+		tape[f.open+1] |= uint64(p) << 32
+		count = f.count
+		if len(frames) > 0 {
+			obj = tagOf(tape[frames[len(frames)-1].open]) == tagObject
+		}
 		goto next
 	}
 	goto done
@@ -322,16 +393,37 @@ name:
 	if b[p] != '"' {
 		goto done
 	}
-	if q = st.next(); q < 0 {
+	// NEXT into q: the closing quote
+	if k < len(idx) {
+		q = int(idx[k])
+		k++
+	} else {
+		st.k = k
+		q = st.refill()
+		idx, k = st.idx, st.k
+	}
+	if q < 0 {
 		goto done
 	}
-	tape, arena = appendString(tape, arena, b, p, q)
-	if p = st.next(); p < 0 || b[p] != ':' {
+	if n := q - p - 1; n <= 8 && p+9 <= len(b) && !wordHasBackslash(b[p+1:], n) {
+		tape = append(tape, scalar(tagString, p, n+2))
+	} else {
+		tape, arena = appendString(tape, arena, b, p, q)
+	}
+	// Two NEXTs: the colon, then the value.
+	if k+1 < len(idx) {
+		p, q = int(idx[k]), int(idx[k+1])
+		k += 2
+	} else {
+		st.k = k
+		p = st.next()
+		q = st.next()
+		idx, k = st.idx, st.k
+	}
+	if p < 0 || b[p] != ':' || q < 0 {
 		goto done
 	}
-	if p = st.next(); p < 0 {
-		goto done
-	}
+	p = q
 	goto value
 
 done:
@@ -339,6 +431,29 @@ done:
 	d.tape, d.arena, d.src = tape, arena, b
 	st.frames = frames[:0]
 	return ok
+}
+
+// tapeEstimate returns the initial tape capacity for an input of n bytes,
+// once its first window is indexed. Every tape word stands for at least
+// one structural position (a string has two positions and one or two
+// words, a container two and two, a scalar one and one), so when the
+// window is the whole input its index length is a bound; otherwise the
+// window's density is extrapolated, with a margin, and append grows the
+// tape in the rare case the rest of the input is denser.
+func (st *state) tapeEstimate(n int) int {
+	if st.off >= n {
+		return len(st.idx) + 1
+	}
+	return int(int64(len(st.idx))*int64(n)/int64(st.off)*9/8) + 64
+}
+
+// wordHasBackslash reports whether the first n (at most 8) bytes of b,
+// which has at least 8, hold a backslash. It is kept small to inline:
+// most strings, names above all, are this short.
+func wordHasBackslash(b []byte, n int) bool {
+	const lsb, msb = 0x0101010101010101, 0x8080808080808080
+	x := binary.LittleEndian.Uint64(b) ^ lsb*'\\'
+	return (x-lsb)&^x&msb&(^uint64(0)>>(64-8*uint(n))) != 0
 }
 
 // appendString appends the entry of the string token b[p:q+1] (q is the

@@ -1,0 +1,5 @@
+//go:build race
+
+package dom_test
+
+const raceEnabled = true
