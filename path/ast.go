@@ -185,6 +185,6 @@ const (
 type val struct {
 	k    vkind
 	num  float64   // vNum
-	str  string    // vStr
+	str  []byte    // vStr: the content
 	node dom.Value // vArr and vObj; any kind when it came from a node
 }

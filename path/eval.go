@@ -31,23 +31,30 @@ type pathStep struct {
 type evaluator struct {
 	q    *Query
 	root dom.Value
-	mode emitMode
 
 	out []dom.Value // emitCollect
 
 	// Normalized paths, when track is set: steps is the path of the
 	// current node; each emitted node's path is appended to paths and its
 	// end offset to pathEnds.
-	track    bool
 	steps    []pathStep
 	paths    []byte
 	pathEnds []int
 
-	count, limit int       // emitCount
-	first        dom.Value // emitCount: the first node
-	stop         bool      // limit reached
+	counter // emitCount
 
 	scratch []dom.Value // negative-step slices
+	text    []byte      // string contents compared by filters
+}
+
+// counter is the state of counting mode, saved and restored around the
+// evaluation of a filter's query.
+type counter struct {
+	mode         emitMode
+	track        bool
+	count, limit int       // nodes seen; stop at limit (if > 0)
+	first        dom.Value // the first node
+	stop         bool      // limit reached
 }
 
 func (e *evaluator) push(s pathStep) {
@@ -251,8 +258,11 @@ func sliceBounds(sel *selector, n int) (lower, upper int) {
 
 // filter passes the children of v for which f holds on to rest.
 func (e *evaluator) filter(f *expr, rest []segment, v dom.Value, k dom.Kind) {
+	mark := len(e.text) // strings of enclosing filters live below mark
+	defer func() { e.text = e.text[:mark] }()
 	if k == dom.Object {
 		for name, c := range v.All() {
+			e.text = e.text[:mark]
 			if e.test(f, c) {
 				e.push(pathStep{name: name, isName: true})
 				e.segs(rest, c)
@@ -266,6 +276,7 @@ func (e *evaluator) filter(f *expr, rest []segment, v dom.Value, k dom.Kind) {
 	}
 	i := 0
 	for c := range v.Elements() {
+		e.text = e.text[:mark]
 		if e.test(f, c) {
 			e.push(pathStep{index: i})
 			e.segs(rest, c)
@@ -315,14 +326,9 @@ func (e *evaluator) descend(s *segment, rest []segment, v dom.Value) {
 	}
 }
 
-// sub returns an evaluator that counts the nodes of a filter's query, up to
-// limit (0: all).
-func (e *evaluator) sub(limit int) evaluator {
-	return evaluator{q: e.q, root: e.root, mode: emitCount, limit: limit}
-}
-
 // countNodes counts the nodes q selects from the current node cur, up to
-// limit (0: all), and returns the first.
+// limit (0: all), and returns the first. It runs on e itself in counting
+// mode, sharing its scratch buffers.
 func (e *evaluator) countNodes(q *subquery, cur dom.Value, limit int) (int, dom.Value) {
 	start := cur
 	if q.abs {
@@ -335,10 +341,12 @@ func (e *evaluator) countNodes(q *subquery, cur dom.Value, limit int) (int, dom.
 		}
 		return 0, dom.Value{}
 	}
-	s := e.sub(limit)
-	s.scratch = e.scratch[len(e.scratch):]
-	s.segs(q.segs, start)
-	return s.count, s.first
+	saved := e.counter
+	e.counter = counter{mode: emitCount, limit: limit}
+	e.segs(q.segs, start)
+	n, first := e.count, e.first
+	e.counter = saved
+	return n, first
 }
 
 // singularLookup applies the name and index segments of a singular query.

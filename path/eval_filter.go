@@ -1,6 +1,7 @@
 package path
 
 import (
+	"bytes"
 	"regexp"
 	"unicode/utf8"
 
@@ -32,7 +33,7 @@ func (e *evaluator) test(f *expr, cur dom.Value) bool {
 	case exTest:
 		return e.logical(f.args[0], cur)
 	case exCmp:
-		return compare(f.op, e.value(f.args[0], cur), e.value(f.args[1], cur))
+		return e.compare(f.op, e.value(f.args[0], cur), e.value(f.args[1], cur))
 	}
 	return false
 }
@@ -51,12 +52,12 @@ func (e *evaluator) logical(f *expr, cur dom.Value) bool {
 			if pat.k != vStr {
 				return false
 			}
-			re = e.q.regexp(pat.str, f.fn.id == fnMatch)
+			re = e.q.regexp(string(pat.str), f.fn.id == fnMatch)
 			if re == nil {
 				return false
 			}
 		}
-		return re.MatchString(s.str)
+		return re.Match(s.str)
 	}
 	// An extension known only by its signature: no result.
 	return false
@@ -72,14 +73,14 @@ func (e *evaluator) value(a *expr, cur dom.Value) val {
 		if a.q.abs {
 			start = e.root
 		}
-		return nodeVal(singularLookup(a.q.segs, start))
+		return e.nodeVal(singularLookup(a.q.segs, start))
 	case exFunc:
 		switch a.fn.id {
 		case fnLength:
 			v := e.value(a.args[0], cur)
 			switch v.k {
 			case vStr:
-				return val{k: vNum, num: float64(utf8.RuneCountInString(v.str))}
+				return val{k: vNum, num: float64(utf8.RuneCount(v.str))}
 			case vArr, vObj:
 				return val{k: vNum, num: float64(v.node.Len())}
 			}
@@ -92,14 +93,15 @@ func (e *evaluator) value(a *expr, cur dom.Value) val {
 			if n != 1 {
 				return val{}
 			}
-			return nodeVal(first)
+			return e.nodeVal(first)
 		}
 	}
 	return val{}
 }
 
-// nodeVal returns the value of a node; Nothing for a missing one.
-func nodeVal(v dom.Value) val {
+// nodeVal returns the value of a node; Nothing for a missing one. The
+// content of a string is copied to e.text.
+func (e *evaluator) nodeVal(v dom.Value) val {
 	switch v.Kind() {
 	case dom.Null:
 		return val{k: vNull, node: v}
@@ -112,8 +114,9 @@ func nodeVal(v dom.Value) val {
 		f, _ := v.Float64() // beyond float64: ±Inf, still ordered
 		return val{k: vNum, num: f, node: v}
 	case dom.String:
-		s, _ := v.Text()
-		return val{k: vStr, str: s, node: v}
+		start := len(e.text)
+		e.text, _ = v.AppendText(e.text)
+		return val{k: vStr, str: e.text[start:len(e.text):len(e.text)], node: v}
 	case dom.Array:
 		return val{k: vArr, node: v}
 	case dom.Object:
@@ -124,20 +127,20 @@ func nodeVal(v dom.Value) val {
 
 // compare applies op per RFC 9535 section 2.3.5.2.2: == and < are
 // primitive, the others derive from them.
-func compare(op cmpOp, a, b val) bool {
+func (e *evaluator) compare(op cmpOp, a, b val) bool {
 	switch op {
 	case opEq:
-		return equal(a, b)
+		return e.equal(a, b)
 	case opNe:
-		return !equal(a, b)
+		return !e.equal(a, b)
 	case opLt:
 		return less(a, b)
 	case opLe:
-		return less(a, b) || equal(a, b)
+		return less(a, b) || e.equal(a, b)
 	case opGt:
 		return less(b, a)
 	case opGe:
-		return less(b, a) || equal(a, b)
+		return less(b, a) || e.equal(a, b)
 	}
 	return false
 }
@@ -149,14 +152,14 @@ func less(a, b val) bool {
 	case a.k == vNum && b.k == vNum:
 		return a.num < b.num
 	case a.k == vStr && b.k == vStr:
-		return a.str < b.str
+		return bytes.Compare(a.str, b.str) < 0
 	}
 	return false
 }
 
 // equal is ==: Nothing equals only Nothing; numbers compare as float64;
 // arrays and objects compare deeply.
-func equal(a, b val) bool {
+func (e *evaluator) equal(a, b val) bool {
 	if a.k != b.k {
 		return false
 	}
@@ -164,30 +167,30 @@ func equal(a, b val) bool {
 	case vNum:
 		return a.num == b.num
 	case vStr:
-		return a.str == b.str
+		return bytes.Equal(a.str, b.str)
 	case vArr, vObj:
-		return deepEqual(a.node, b.node)
+		return e.deepEqual(a.node, b.node)
 	}
 	return true // Nothing, null, true, false
 }
 
 // deepEqual compares two values of the same kind structurally.
-func deepEqual(x, y dom.Value) bool {
-	if x == y {
-		return true
-	}
+func (e *evaluator) deepEqual(x, y dom.Value) bool {
 	if x.Len() != y.Len() {
 		return false
 	}
 	switch x.Kind() {
 	case dom.Array:
+		if x == y {
+			return true
+		}
 		var xs []dom.Value
 		for c := range x.Elements() {
 			xs = append(xs, c)
 		}
 		i := 0
 		for c := range y.Elements() {
-			if i >= len(xs) || !equal(nodeVal(xs[i]), nodeVal(c)) {
+			if i >= len(xs) || !e.equalNodes(xs[i], c) {
 				return false
 			}
 			i++
@@ -198,15 +201,26 @@ func deepEqual(x, y dom.Value) bool {
 		if hasDuplicateNames(x) || hasDuplicateNames(y) {
 			return false
 		}
+		if x == y {
+			return true
+		}
 		for name, c := range x.All() {
 			d := y.Get(name)
-			if !d.Exists() || !equal(nodeVal(c), nodeVal(d)) {
+			if !d.Exists() || !e.equalNodes(c, d) {
 				return false
 			}
 		}
 		return true
 	}
-	return equal(nodeVal(x), nodeVal(y))
+	return e.equalNodes(x, y)
+}
+
+// equalNodes compares two nodes, releasing the text it copies.
+func (e *evaluator) equalNodes(x, y dom.Value) bool {
+	mark := len(e.text)
+	eq := e.equal(e.nodeVal(x), e.nodeVal(y))
+	e.text = e.text[:mark]
+	return eq
 }
 
 // hasDuplicateNames reports whether object v has a member name twice.

@@ -5,8 +5,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -18,9 +16,8 @@ import (
 //
 //   - '.' matches any character but \n and \r: [^\n\r];
 //   - '^' and '$' are ordinary characters in I-Regexp, escaped for Go;
-//   - \p{Cn} (unassigned code points), which Go lacks, and \p{C}, which in
-//     Go leaves out Cn, become explicit ranges computed from Go's Unicode
-//     tables (so "assigned" follows Go's Unicode version);
+//   - \p{..} and \P{..} keep their form: Go knows every category of
+//     RFC 9485 (Cn included), per Go's Unicode version;
 //   - characters inside a class are written as \x{...}, so that no
 //     character can take a special meaning in Go's class syntax ("[:").
 //
@@ -286,66 +283,14 @@ func validCategory(prop string) bool {
 }
 
 // categoryClass returns the contents of a Go character class for \p{prop}
-// or, with neg, \P{prop}.
+// or, with neg, \P{prop}. Go's Unicode tables have every category of
+// RFC 9485, Cn (unassigned) included, and Go's C includes Cn as Unicode's
+// does.
 func categoryClass(prop string, neg bool) string {
-	switch {
-	case prop == "Cn" && !neg:
-		return unassignedClass()
-	case prop == "Cn" && neg: // every assigned character
-		return `\p{L}\p{M}\p{N}\p{P}\p{S}\p{Z}\p{C}`
-	case prop == "C" && !neg: // Go's C lacks Cn
-		return `\p{C}` + unassignedClass()
-	case prop == "C" && neg:
-		return `\p{L}\p{M}\p{N}\p{P}\p{S}\p{Z}`
-	case neg:
+	if neg {
 		return `\P{` + prop + `}`
 	}
 	return `\p{` + prop + `}`
-}
-
-var unassigned struct {
-	once  sync.Once
-	class string
-}
-
-// unassignedClass returns class contents matching the code points that
-// belong to no general category in Go's Unicode tables: category Cn.
-func unassignedClass() string {
-	unassigned.once.Do(func() {
-		var b strings.Builder
-		start := rune(-1)
-		flush := func(end rune) {
-			if start < 0 {
-				return
-			}
-			writeHex(&b, start)
-			if end > start {
-				b.WriteByte('-')
-				writeHex(&b, end)
-			}
-			start = -1
-		}
-		for r := rune(0); r <= unicode.MaxRune; r++ {
-			if assigned(r) {
-				flush(r - 1)
-			} else if start < 0 {
-				start = r
-			}
-		}
-		flush(unicode.MaxRune)
-		unassigned.class = b.String()
-	})
-	return unassigned.class
-}
-
-// assigned reports whether r has a general category other than Cn.
-func assigned(r rune) bool {
-	for _, cat := range []string{"L", "M", "N", "P", "S", "Z", "C"} {
-		if unicode.Is(unicode.Categories[cat], r) {
-			return true
-		}
-	}
-	return false
 }
 
 // classExpr translates charClassExpr =

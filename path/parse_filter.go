@@ -150,7 +150,7 @@ func (p *parser) primary() *expr {
 		q := &subquery{abs: c == '$', segs: segs, singular: singularSegs(segs, true)}
 		return &expr{kind: exQuery, pos: pos, q: q}
 	case c == '\'' || c == '"':
-		return &expr{kind: exLit, pos: pos, lit: val{k: vStr, str: p.stringLit()}}
+		return &expr{kind: exLit, pos: pos, lit: val{k: vStr, str: []byte(p.stringLit())}}
 	case c == '-' || isDigit(c):
 		return &expr{kind: exLit, pos: pos, lit: val{k: vNum, num: p.number()}}
 	case c >= 'a' && c <= 'z':
@@ -269,7 +269,7 @@ func (p *parser) call(name string, pos int) *expr {
 	if (def.id == fnMatch || def.id == fnSearch) && args[1].kind == exLit {
 		if lit := args[1].lit; lit.k != vStr {
 			e.reBad = true // not a string: the result is always LogicalFalse
-		} else if re, err := compileIRegexp(lit.str, def.id == fnMatch); err != nil {
+		} else if re, err := compileIRegexp(string(lit.str), def.id == fnMatch); err != nil {
 			e.reBad = true
 		} else {
 			e.re = re

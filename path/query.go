@@ -96,14 +96,14 @@ func (q *Query) First(v dom.Value) (dom.Value, bool) {
 		r := singularLookup(q.segs, v)
 		return r, r.Exists()
 	}
-	e := evaluator{q: q, root: v, mode: emitCount, limit: 1}
+	e := evaluator{q: q, root: v, counter: counter{mode: emitCount, limit: 1}}
 	e.segs(q.segs, v)
 	return e.first, e.count > 0
 }
 
 // Count returns the number of nodes the query selects from v.
 func (q *Query) Count(v dom.Value) int {
-	e := evaluator{q: q, root: v, mode: emitCount}
+	e := evaluator{q: q, root: v, counter: counter{mode: emitCount}}
 	e.segs(q.segs, v)
 	return e.count
 }
@@ -115,7 +115,7 @@ func (q *Query) SelectNodes(v dom.Value) []Node { return q.AppendSelectNodes(nil
 // AppendSelectNodes appends the nodes the query selects from v, with their
 // Normalized Paths, to dst. The paths of one call share one string.
 func (q *Query) AppendSelectNodes(dst []Node, v dom.Value) []Node {
-	e := evaluator{q: q, root: v, track: true}
+	e := evaluator{q: q, root: v, counter: counter{track: true}}
 	e.segs(q.segs, v)
 	all := string(e.paths)
 	start := 0
