@@ -270,20 +270,20 @@ func TestSingular(t *testing.T) {
 
 func TestCompileParsesNames(t *testing.T) {
 	for q, want := range map[string]string{
-		`$['a']`:                     "a",
-		`$["a"]`:                     "a",
-		`$.abc_9`:                    "abc_9",
-		`$['\'']`:                    "'",
-		`$["\""]`:                    `"`,
-		`$["'"]`:                     "'",
-		`$['"']`:                     `"`,
-		`$["\b\f\n\r\t\/\\"]`:        "\b\f\n\r\t/\\",
-		`$["\u0061\u00e9\u20AC"]`:    "aé€",
-		`$["\uD83E\uDD14"]`:          "🤔",
-		`$["\ud83e\udd14x"]`:         "🤔x",
+		`$['a']`:                      "a",
+		`$["a"]`:                      "a",
+		`$.abc_9`:                     "abc_9",
+		`$['\'']`:                     "'",
+		`$["\""]`:                     `"`,
+		`$["'"]`:                      "'",
+		`$['"']`:                      `"`,
+		`$["\b\f\n\r\t\/\\"]`:         "\b\f\n\r\t/\\",
+		`$["\u0061\u00e9\u20AC"]`:     "aé€",
+		`$["\uD83E\uDD14"]`:           "🤔",
+		`$["\ud83e\udd14x"]`:          "🤔x",
 		"$['\u007f\u00a0\U0010FFFF']": "\u007f\u00a0\U0010FFFF",
-		`$.ünï`:                      "ünï",
-		`$['']`:                      "",
+		`$.ünï`:                       "ünï",
+		`$['']`:                       "",
 	} {
 		s := MustCompile(q).segs
 		if len(s) != 1 || s[0].sels[0].kind != selName || s[0].sels[0].name != want {
