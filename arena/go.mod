@@ -3,6 +3,7 @@ module github.com/celerjson/celer/arena
 go 1.26.0
 
 require (
+	github.com/buger/jsonparser v1.1.1
 	github.com/bytedance/sonic v1.15.5
 	github.com/celerjson/celer v0.0.0
 	github.com/go-faster/jx v1.2.0
@@ -13,6 +14,8 @@ require (
 	github.com/minio/simdjson-go v0.4.5
 	github.com/ohler55/ojg v1.28.5
 	github.com/segmentio/encoding v0.5.4
+	github.com/theory/jsonpath v0.12.3
+	github.com/tidwall/gjson v1.20.2
 	github.com/valyala/fastjson v1.6.10
 	github.com/vbauerster/mpb/v8 v8.16.2
 	golang.org/x/term v0.48.0
@@ -33,7 +36,8 @@ require (
 	github.com/modern-go/concurrent v0.0.0-20180228061459-e0a39a4cb421 // indirect
 	github.com/modern-go/reflect2 v1.0.2 // indirect
 	github.com/segmentio/asm v1.2.1 // indirect
-	github.com/stretchr/testify v1.12.1 // indirect
+	github.com/tidwall/match v1.1.1 // indirect
+	github.com/tidwall/pretty v1.3.0 // indirect
 	github.com/twitchyliquid64/golang-asm v0.15.1 // indirect
 	github.com/vbauerster/cupwriter v0.0.5 // indirect
 	golang.org/x/arch v0.0.0-20210923205945-b76863e36670 // indirect

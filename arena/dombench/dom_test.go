@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strings"
 	"sync"
 	"testing"
 
@@ -25,7 +24,7 @@ func TestVerify(t *testing.T) {
 		if v.Err == nil {
 			continue
 		}
-		if mustCheck[k[strings.LastIndexByte(k, '/')+1:]] {
+		if mustCheck[k[lastSlash(k)+1:]] {
 			t.Errorf("%s: %v", k, v.Err)
 		} else {
 			t.Logf("FAILED %s: %v", k, v.Err)

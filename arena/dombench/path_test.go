@@ -1,0 +1,166 @@
+package dombench
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/celerjson/celer/arena/contender"
+	"github.com/celerjson/celer/arena/syntaxbench"
+)
+
+type pathSuite struct {
+	lookups, queries []PathInput
+	ls               []contender.Lookuper
+	qs               []contender.JSONPather
+	verdicts         map[string]Verdict
+	err              error
+}
+
+var (
+	pathOnce sync.Once
+	thePaths pathSuite
+)
+
+func loadPaths(tb testing.TB) *pathSuite {
+	tb.Helper()
+	load(tb) // skips or fails without the shared folder
+	pathOnce.Do(func() {
+		shared, err := syntaxbench.SharedDir()
+		if err != nil {
+			thePaths.err = err
+			return
+		}
+		thePaths.lookups, thePaths.queries, thePaths.err = LoadPaths(shared)
+		thePaths.ls, thePaths.qs = contender.Lookupers(), contender.JSONPathers()
+		thePaths.verdicts = VerifyPaths(thePaths.ls, thePaths.qs, thePaths.lookups, thePaths.queries)
+	})
+	if thePaths.err != nil {
+		tb.Fatal(thePaths.err)
+	}
+	return &thePaths
+}
+
+func TestVerifyPaths(t *testing.T) {
+	s := loadPaths(t)
+	for k, v := range s.verdicts {
+		if v.Err == nil {
+			continue
+		}
+		if name := k[lastSlash(k)+1:]; mustCheck[name] {
+			t.Errorf("%s: %v", k, v.Err)
+		} else {
+			t.Logf("FAILED %s: %v", k, v.Err)
+		}
+	}
+	if want := len(s.lookups)*len(s.ls) + len(s.queries)*len(s.qs); len(s.verdicts) != want {
+		t.Errorf("%d verdicts, want %d", len(s.verdicts), want)
+	}
+}
+
+func lastSlash(s string) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == '/' {
+			return i
+		}
+	}
+	return -1
+}
+
+// wrongLookup finds the value one step short of the path; wrongQuery
+// selects one node too few. VerifyPaths must catch both.
+type wrongLookup struct{ contender.GJSON }
+
+func (*wrongLookup) Name() string { return "wrong" }
+func (w *wrongLookup) CompileLookup(steps []contender.Step) error {
+	return w.GJSON.CompileLookup(steps[:len(steps)-1])
+}
+
+type wrongQuery struct{ contender.TheoryPath }
+
+func (*wrongQuery) Name() string { return "wrong" }
+func (w *wrongQuery) Results() ([]any, error) {
+	r, err := w.TheoryPath.Results()
+	if len(r) == 0 {
+		return nil, errors.New("empty")
+	}
+	return r[1:], err
+}
+
+func TestVerifyPathsCatchesWrongAnswers(t *testing.T) {
+	s := loadPaths(t)
+	v := VerifyPaths([]contender.Lookuper{&wrongLookup{}}, []contender.JSONPather{&wrongQuery{}}, s.lookups, s.queries)
+	for k, r := range v {
+		if r.Err == nil {
+			t.Errorf("%s: wrong answer not caught", k)
+		}
+	}
+	if len(v) != len(s.lookups)+len(s.queries) {
+		t.Errorf("%d verdicts", len(v))
+	}
+}
+
+var reportedPaths sync.Map
+
+func skipFailed(b *testing.B, v Verdict) {
+	if v.Err != nil {
+		if _, dup := reportedPaths.LoadOrStore(b.Name(), true); !dup {
+			fmt.Printf("FAILED %s (wrong answer, not timed): %v\n", b.Name(), v.Err)
+		}
+		b.SkipNow()
+	}
+}
+
+// BenchmarkLookup finds one deep value in raw bytes; MB/s counts the
+// whole file, as a lookup may have to skip all of it.
+func BenchmarkLookup(b *testing.B) {
+	s := loadPaths(b)
+	for _, in := range s.lookups {
+		b.Run(in.Name, func(b *testing.B) {
+			for _, c := range s.ls {
+				b.Run(c.Name(), func(b *testing.B) {
+					skipFailed(b, s.verdicts[Key(OpLookup, in.Name, c.Name())])
+					if err := c.CompileLookup(in.Steps); err != nil {
+						b.Fatal(err)
+					}
+					b.SetBytes(int64(len(in.Data)))
+					b.ReportAllocs()
+					for b.Loop() {
+						if _, err := c.Lookup(in.Data); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
+		})
+	}
+}
+
+// BenchmarkJSONPath runs a compiled query on a document loaded before
+// the timing starts; MB/s counts the document's JSON text.
+func BenchmarkJSONPath(b *testing.B) {
+	s := loadPaths(b)
+	for _, in := range s.queries {
+		b.Run(in.Name, func(b *testing.B) {
+			for _, c := range s.qs {
+				b.Run(c.Name(), func(b *testing.B) {
+					skipFailed(b, s.verdicts[Key(OpJSONPath, in.Name, c.Name())])
+					if err := c.LoadDoc(in.Data); err != nil {
+						b.Fatal(err)
+					}
+					if err := c.CompilePath(in.Expr); err != nil {
+						b.Fatal(err)
+					}
+					b.SetBytes(int64(len(in.Data)))
+					b.ReportAllocs()
+					for b.Loop() {
+						if _, err := c.Select(); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
+		})
+	}
+}
