@@ -66,6 +66,61 @@ func CompilePointer(s string) (Pointer, error) {
 	return p, nil
 }
 
+// CompilePointerFragment parses a JSON Pointer in its URI fragment
+// identifier representation (RFC 6901 section 6): a '#' followed by the
+// pointer with percent-encoded UTF-8, such as #/c%25d. Error offsets are
+// offsets in frag.
+func CompilePointerFragment(frag string) (Pointer, error) {
+	fail := func(off int, msg string) (Pointer, error) {
+		return Pointer{}, &Error{Expr: frag, Offset: off, Msg: msg, Syntax: syntaxPointer}
+	}
+	if frag == "" || frag[0] != '#' {
+		return fail(0, "a JSON Pointer URI fragment starts with '#'")
+	}
+	var b []byte
+	var at []int // offset in frag of each byte of b
+	for i := 1; i < len(frag); i++ {
+		c := frag[i]
+		if c == '%' {
+			if i+2 >= len(frag) {
+				return fail(i, "'%' must be followed by two hex digits")
+			}
+			hi, ok1 := unhex(frag[i+1])
+			lo, ok2 := unhex(frag[i+2])
+			if !ok1 || !ok2 {
+				return fail(i, "'%' must be followed by two hex digits")
+			}
+			b = append(b, hi<<4|lo)
+			at = append(at, i)
+			i += 2
+			continue
+		}
+		b = append(b, c)
+		at = append(at, i)
+	}
+	p, err := CompilePointer(string(b))
+	if pe, ok := err.(*Error); ok {
+		off := len(frag)
+		if pe.Offset < len(at) {
+			off = at[pe.Offset]
+		}
+		return fail(off, pe.Msg)
+	}
+	return p, err
+}
+
+func unhex(c byte) (byte, bool) {
+	switch {
+	case isDigit(c):
+		return c - '0', true
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10, true
+	case c >= 'A' && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
+}
+
 // MustCompilePointer is like CompilePointer but panics on an invalid
 // pointer.
 func MustCompilePointer(s string) Pointer {
