@@ -110,8 +110,7 @@ func BenchmarkFromValue(b *testing.B) {
 }
 
 // TestAllocs holds the allocation budget: at most 2 allocations per
-// parsed document (the Doc and its tape; a third for the string arena
-// when a string has escapes), none with a reused Parser.
+// parsed document (the Doc and its tape), none with a reused Parser.
 func TestAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector changes allocation counts")
@@ -124,10 +123,7 @@ func TestAllocs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		budget := 2.0
-		if bytes.IndexByte(data, '\\') >= 0 {
-			budget = 3
-		}
+		const budget = 2
 		if n := testing.AllocsPerRun(5, func() { dom.Parse(data) }); n > budget {
 			t.Errorf("%s: Parse makes %v allocations, budget %v", f, n, budget)
 		}

@@ -18,14 +18,14 @@
 //
 // # The tape
 //
-// A Doc is one []uint64 of entries in document order, a string arena and
-// the input itself. Each scalar is one entry holding its kind, its offset
-// in the input and its length; a container holds the index just past its
-// last child, so skipping a value is O(1), and its element count. Numbers
-// keep their text and are converted on demand; strings without escapes
-// stay in the input, and only strings with escapes are unescaped, once,
-// into the arena. Parsing a document makes a fixed number of allocations
-// (the Doc, the tape, and the arena if a string has escapes), and a
+// A Doc is one []uint64 of entries in document order beside the input
+// itself. Each scalar is one entry holding its kind, its offset in the
+// input and its length; a container holds the index just past its last
+// child, so skipping a value is O(1), and its element count. Numbers keep
+// their text and are converted on demand; strings stay in the input, and
+// a string with escapes (flagged in its entry) is unescaped when it is
+// read, so names without escapes compare straight against the input.
+// Parsing a document makes two allocations, the Doc and its tape, and a
 // [Parser] reuses them: steady-state parsing does not allocate.
 //
 // Parsing uses the same two-stage scanner as stream.Valid: SIMD kernels

@@ -26,7 +26,7 @@ func (d *Doc) hasDuplicateNames() bool {
 				}
 			}
 			i += 2 // into the members
-		case tagArray, tagEscString:
+		case tagArray:
 			i += 2
 		default:
 			i++
@@ -36,16 +36,16 @@ func (d *Doc) hasDuplicateNames() bool {
 }
 
 func (d *Doc) dupSmall(obj uint32) bool {
-	var names [16]uint32
+	var names [16]string
 	n := 0
 	for j, end := obj+2, endOf(d.tape[obj]); j < end; j = d.skip(d.skip(j)) {
-		c := d.content(j)
+		c := d.text(j)
 		for _, k := range names[:n] {
-			if string(d.content(k)) == string(c) {
+			if k == c {
 				return true
 			}
 		}
-		names[n] = j
+		names[n] = c
 		n++
 	}
 	return false
@@ -53,11 +53,11 @@ func (d *Doc) dupSmall(obj uint32) bool {
 
 func (d *Doc) dupSet(obj uint32, seen map[string]struct{}) bool {
 	for j, end := obj+2, endOf(d.tape[obj]); j < end; j = d.skip(d.skip(j)) {
-		c := d.content(j)
-		if _, ok := seen[string(c)]; ok {
+		c := d.text(j)
+		if _, ok := seen[c]; ok {
 			return true
 		}
-		seen[string(c)] = struct{}{}
+		seen[c] = struct{}{}
 	}
 	return false
 }

@@ -1,6 +1,10 @@
 package dom
 
-import "github.com/celerjson/celer/internal/scan"
+import (
+	"unsafe"
+
+	"github.com/celerjson/celer/internal/scan"
+)
 
 // FromValue returns a deep copy of v as a Node, or nil for Invalid. The
 // Node does not reference the Doc or its input. Its allocations do not
@@ -12,8 +16,7 @@ func FromValue(v Value) *Node {
 	}
 	d := v.d
 	c := copier{d: d}
-	values, names, elems := 0, 0, 0
-	alo, ahi := -1, 0
+	values, names, elems, escaped := 0, 0, 0, 0
 	for j, end := v.i, d.skip(v.i); j < end; {
 		e := d.tape[j]
 		values++
@@ -25,21 +28,16 @@ func FromValue(v Value) *Node {
 			names += Value{d, j}.Len()
 			j += 2
 		case tagEscString:
-			a := d.tape[j+1]
-			if alo < 0 {
-				alo = offOf(a)
-			}
-			ahi = offOf(a) + int(a>>32)
-			j += 2
+			escaped += d.tokenLen(e)
+			j++
 		default:
 			j++
 		}
 	}
 	c.base = v.Offset()
 	c.src = string(v.Raw())
-	if alo >= 0 {
-		c.abase = alo
-		c.arena = string(d.arena[alo:ahi])
+	if escaped > 0 {
+		c.text = make([]byte, 0, escaped)
 	}
 	c.nodes = make([]Node, values-names)
 	c.elems = make([]*Node, elems)
@@ -52,8 +50,8 @@ type copier struct {
 	d       *Doc
 	base    int    // input offset of src
 	src     string // a copy of the input bytes of the value being copied
-	abase   int    // arena offset of arena
-	arena   string // a copy of the arena bytes of its escaped strings
+	text    []byte // the unescaped content of escaped strings, never modified once written
+	tmp     []byte
 	nodes   []Node
 	elems   []*Node
 	members []member
@@ -69,12 +67,22 @@ func (c *copier) token(j uint32) string {
 // str returns the content and the token of string entry j.
 func (c *copier) str(j uint32) (text, raw string) {
 	raw = c.token(j)
-	if tagOf(c.d.tape[j]) == tagEscString {
-		a := c.d.tape[j+1]
-		off := offOf(a) - c.abase
-		return c.arena[off : off+int(a>>32)], raw
+	if tagOf(c.d.tape[j]) != tagEscString {
+		return raw[1 : len(raw)-1], raw
 	}
-	return raw[1 : len(raw)-1], raw
+	// Unescaping shrinks text, except that invalid UTF-8 (let through by
+	// AllowInvalidUTF8) grows into U+FFFD: what does not fit the slab,
+	// sized by the tokens, gets its own string.
+	c.tmp = scan.AppendUnquote(c.tmp[:0], unsafe.Slice(unsafe.StringData(raw), len(raw)))
+	if len(c.tmp) == 0 {
+		return "", raw
+	}
+	if len(c.text)+len(c.tmp) > cap(c.text) {
+		return string(c.tmp), raw
+	}
+	start := len(c.text)
+	c.text = append(c.text, c.tmp...)
+	return unsafe.String(&c.text[start], len(c.tmp)), raw
 }
 
 // node copies the value at tape index j and returns it with the index of

@@ -1,6 +1,7 @@
 package dom
 
 import (
+	"bytes"
 	"encoding/binary"
 	"io"
 	"sync"
@@ -29,9 +30,8 @@ const window = 64 << 10
 // may read it at once. It references the input it was parsed from, which
 // must not be modified while the Doc is in use.
 type Doc struct {
-	tape  []uint64
-	arena []byte
-	src   []byte
+	tape []uint64
+	src  []byte
 }
 
 // Root returns the document's top-level value.
@@ -157,7 +157,7 @@ func (st *state) parse(d *Doc, b []byte, o []Options) error {
 	if ok {
 		return nil
 	}
-	d.tape, d.arena, d.src = d.tape[:0], d.arena[:0], nil
+	d.tape, d.src = d.tape[:0], nil
 	if err := stream.Validate(b, o...); err != nil {
 		return err
 	}
@@ -227,7 +227,7 @@ func (st *state) build(d *Doc, b []byte, mode scan.Mode, maxDepth int) bool {
 	}
 	st.x.Reset(flags)
 	st.idx, st.k, st.b, st.off, st.bad = st.idx[:0], 0, b, 0, false
-	tape, arena, frames := d.tape[:0], d.arena[:0], st.frames[:0]
+	tape, frames := d.tape[:0], st.frames[:0]
 	ok := false
 	var p, q int
 	var idx []uint32
@@ -293,10 +293,10 @@ value:
 		if q < 0 {
 			goto done
 		}
-		if n := q - p - 1; n <= 8 && p+9 <= len(b) && !wordHasBackslash(b[p+1:], n) {
-			tape = append(tape, scalar(tagString, p, n+2))
+		if n := q - p - 1; n <= 8 && p+9 <= len(b) && !wordHasBackslash(b[p+1:], n) || !hasBackslash(b, p+1, q) {
+			tape = append(tape, scalar(tagString, p, q+1-p))
 		} else {
-			tape, arena = appendString(tape, arena, b, p, q)
+			tape = append(tape, scalar(tagEscString, p, q+1-p))
 		}
 		goto next
 	case 't', 'f', 'n':
@@ -405,10 +405,10 @@ name:
 	if q < 0 {
 		goto done
 	}
-	if n := q - p - 1; n <= 8 && p+9 <= len(b) && !wordHasBackslash(b[p+1:], n) {
-		tape = append(tape, scalar(tagString, p, n+2))
+	if n := q - p - 1; n <= 8 && p+9 <= len(b) && !wordHasBackslash(b[p+1:], n) || !hasBackslash(b, p+1, q) {
+		tape = append(tape, scalar(tagString, p, q+1-p))
 	} else {
-		tape, arena = appendString(tape, arena, b, p, q)
+		tape = append(tape, scalar(tagEscString, p, q+1-p))
 	}
 	// Two NEXTs: the colon, then the value.
 	if k+1 < len(idx) {
@@ -427,8 +427,8 @@ name:
 	goto value
 
 done:
-	ok = ok && !st.bad && !st.x.Bad() && len(arena) < offMask
-	d.tape, d.arena, d.src = tape, arena, b
+	ok = ok && !st.bad && !st.x.Bad()
+	d.tape, d.src = tape, b
 	st.frames = frames[:0]
 	return ok
 }
@@ -437,15 +437,36 @@ done:
 // once its first window is indexed. Every tape word stands for at least
 // one structural position (a string has two positions and one or two
 // words, a container two and two, a scalar one and one), so when the
-// window is the whole input its index length is a bound; otherwise the
-// window's density is extrapolated, with a margin, and append grows the
-// tape in the rare case the rest of the input is denser.
+// window is the whole input its index length is a bound. Otherwise the
+// first window's words are counted from its positions (2 per opening
+// bracket, 1 per scalar, 1 per pair of quotes) and extrapolated with a
+// margin; append grows the tape in the rare case the rest of the input is
+// denser. Allocating what the tape needs rather than a loose bound
+// matters: fresh memory costs page faults and zeroing.
 func (st *state) tapeEstimate(n int) int {
 	if st.off >= n {
 		return len(st.idx) + 1
 	}
-	return int(int64(len(st.idx))*int64(n)/int64(st.off)*9/8) + 64
+	halves := 0
+	for _, pos := range st.idx {
+		halves += int(tapeHalves[st.b[pos]])
+	}
+	return int(int64(halves/2)*int64(n)/int64(st.off)*9/8) + 256
 }
+
+// tapeHalves is twice the number of tape words that a structural position
+// starting with the byte stands for.
+var tapeHalves = func() (t [256]uint8) {
+	for c := range t {
+		t[c] = 2 // a scalar
+	}
+	for _, c := range []byte(",:]} \t\r\n") {
+		t[c] = 0
+	}
+	t['"'] = 1
+	t['{'], t['['] = 4, 4
+	return t
+}()
 
 // wordHasBackslash reports whether the first n (at most 8) bytes of b,
 // which has at least 8, hold a backslash. It is kept small to inline:
@@ -456,26 +477,14 @@ func wordHasBackslash(b []byte, n int) bool {
 	return (x-lsb)&^x&msb&(^uint64(0)>>(64-8*uint(n))) != 0
 }
 
-// appendString appends the entry of the string token b[p:q+1] (q is the
-// closing quote). A string with escapes is unescaped into the arena; one
-// without (most strings) stays in the input.
-func appendString(tape []uint64, arena, b []byte, p, q int) ([]uint64, []byte) {
-	if !hasBackslash(b, p+1, q) {
-		return append(tape, scalar(tagString, p, q+1-p)), arena
-	}
-	a := len(arena)
-	if cap(arena) == 0 {
-		arena = make([]byte, 0, max(64, len(b)/8))
-	}
-	arena = scan.AppendUnquote(arena, b[p:q+1])
-	return append(tape, scalar(tagEscString, p, q+1-p), uint64(a)|uint64(len(arena)-a)<<32), arena
-}
-
 // hasBackslash reports whether b[i:j] holds a backslash, eight bytes at a
 // time. The last word may read past j (never past len(b)): the bytes
 // beyond j are masked off.
 func hasBackslash(b []byte, i, j int) bool {
 	const lsb, msb = 0x0101010101010101, 0x8080808080808080
+	if j-i >= 32 { // long enough for the SIMD search to pay for its call
+		return bytes.IndexByte(b[i:j], '\\') >= 0
+	}
 	for ; i < j; i += 8 {
 		var w uint64
 		if i+8 <= len(b) {

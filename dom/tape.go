@@ -1,15 +1,18 @@
 package dom
 
 // The tape: a parsed document is one []uint64 of entries, in document
-// order, plus a string arena that holds the unescaped content of the
-// strings that had escapes. Every entry starts with a 4-bit tag in its top
+// order, beside the input. Every entry starts with a 4-bit tag in its top
 // bits, so that dispatch on a value is one shift and a table look-up.
+// Strings stay in the input; a string with escapes is marked so, and is
+// unescaped when it is read (Text, All) or compared (Get), which keeps the
+// unescaping cost and its buffer out of parsing, where most strings are
+// never read.
 //
 //	tag           words  word 0 (below the tag)                  word 1
 //	null/true/false  1   input offset (bits 0-31)
 //	number           1   input offset, text length (bits 32-59)
 //	string           1   input offset of '"', token length with quotes
-//	escaped string   2   as string                                arena offset (0-31), content length (32-63)
+//	escaped string   1   as string
 //	array/object     2   index just past the container (0-31),    input offset of the opening bracket (0-31),
 //	                     element or member count (32-59)          of the closing one (32-63)
 //
@@ -71,8 +74,6 @@ func (d *Doc) skip(i uint32) uint32 {
 	switch tagOf(e) {
 	case tagArray, tagObject:
 		return endOf(e)
-	case tagEscString:
-		return i + 2
 	}
 	return i + 1
 }

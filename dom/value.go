@@ -93,24 +93,30 @@ func (v Value) Get(name string) Value {
 	if tagOf(e) != tagObject {
 		return Value{}
 	}
-	for j, end := v.i+2, endOf(e); j < end; {
+	for j, end := v.i+2, endOf(e); j < end; j = d.skip(j + 1) {
 		n := d.tape[j]
+		l := lenOf(n)
 		if tagOf(n) == tagString {
 			// The token's length is len(name)+2 when the name can match.
-			if l := lenOf(n); l == len(name)+2 && string(d.src[offOf(n)+1:offOf(n)+l-1]) == name ||
+			if l == len(name)+2 && string(d.src[offOf(n)+1:offOf(n)+l-1]) == name ||
 				l == lenMax && d.text(j) == name {
 				return Value{d, j + 1}
 			}
-			j = d.skip(j + 1)
 			continue
 		}
-		a := d.tape[j+1]
-		if int(a>>32) == len(name) && string(d.arena[offOf(a):offOf(a)+len(name)]) == name {
-			return Value{d, j + 2}
+		// An escape is longer than what it stands for: only a longer
+		// token can match, once unescaped.
+		if l > len(name)+2 && d.unquoteEquals(j, name) {
+			return Value{d, j + 1}
 		}
-		j = d.skip(j + 2)
 	}
 	return Value{}
+}
+
+// unquoteEquals reports whether the escaped string at j unescapes to s.
+func (d *Doc) unquoteEquals(j uint32, s string) bool {
+	var buf [128]byte
+	return string(d.appendContent(buf[:0], j)) == s
 }
 
 // Index returns element i of array v; Invalid if i is out of range or v
@@ -204,19 +210,27 @@ func (v Value) Elements() iter.Seq[Value] {
 	}
 }
 
-// content returns the unescaped content of the string entry at j, without
-// copying: a slice of the input or of the arena.
-func (d *Doc) content(j uint32) []byte {
+// appendContent appends the unescaped content of the string entry at j.
+func (d *Doc) appendContent(dst []byte, j uint32) []byte {
 	e := d.tape[j]
-	if tagOf(e) == tagEscString {
-		a := d.tape[j+1]
-		return d.arena[offOf(a) : offOf(a)+int(a>>32)]
-	}
 	off := offOf(e)
-	return d.src[off+1 : off+d.tokenLen(e)-1]
+	tok := d.src[off : off+d.tokenLen(e)]
+	if tagOf(e) == tagEscString {
+		return scan.AppendUnquote(dst, tok)
+	}
+	return append(dst, tok[1:len(tok)-1]...)
 }
 
-func (d *Doc) text(j uint32) string { return string(d.content(j)) }
+// text returns the unescaped content of the string entry at j.
+func (d *Doc) text(j uint32) string {
+	e := d.tape[j]
+	if tagOf(e) == tagString {
+		off := offOf(e)
+		return string(d.src[off+1 : off+d.tokenLen(e)-1])
+	}
+	var buf [128]byte
+	return string(d.appendContent(buf[:0], j))
+}
 
 // tokenLen returns the length of the scalar token of entry e, recomputing
 // it from the input when it did not fit the entry.
@@ -256,7 +270,7 @@ func (v Value) AppendText(dst []byte) ([]byte, error) {
 	if v.Kind() != String {
 		return dst, v.kindError(String)
 	}
-	return append(dst, v.d.content(v.i)...), nil
+	return v.d.appendContent(dst, v.i), nil
 }
 
 // Bool returns the value of a true or false literal.

@@ -98,10 +98,6 @@ func (d *Doc) appendValue(dst []byte, i uint32, pretty bool, prefix, indent stri
 			dst = append(dst, open)
 			stack = append(stack, wframe{end: endOf(e), obj: obj})
 			j += 2
-		case tagEscString:
-			off := offOf(e)
-			dst = append(dst, d.src[off:off+d.tokenLen(e)]...)
-			j += 2
 		default:
 			off := offOf(e)
 			dst = append(dst, d.src[off:off+d.tokenLen(e)]...)
