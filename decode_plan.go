@@ -215,23 +215,25 @@ func (p *plan) structPlan() *structPlan {
 	return p.st
 }
 
-// lookup finds the field for the member name key: exact match first, then
-// (unless case-sensitive) encoding/json's case-insensitive match.
-func (sp *structPlan) lookup(key []byte, caseSensitive bool) *fieldPlan {
-	if i, ok := sp.s.ByName[string(key)]; ok {
-		return &sp.fields[i]
+// lookup finds the field for the member name key: exact match first
+// (trying field hint before the others), then (unless case-sensitive)
+// encoding/json's case-insensitive match. It returns the field and its
+// index, or nil and -1.
+func (sp *structPlan) lookup(key []byte, hint int, caseSensitive bool) (*fieldPlan, int) {
+	if i := sp.s.Exact(key, hint); i >= 0 {
+		return &sp.fields[i], i
 	}
 	if caseSensitive {
-		return nil
+		return nil, -1
 	}
-	f := fields.Lookup(sp.s, key)
+	f := fields.LookupFold(sp.s, key)
 	if f == nil {
-		return nil
+		return nil, -1
 	}
 	for i := range sp.s.Fields {
 		if &sp.s.Fields[i] == f {
-			return &sp.fields[i]
+			return &sp.fields[i], i
 		}
 	}
-	return nil
+	return nil, -1
 }

@@ -340,10 +340,12 @@ func (d *decodeState) structInto(v reflect.Value, p *plan) error {
 	sp := p.structPlan()
 	t := p.t
 	origStruct, origLen := d.ctx.Struct, len(d.ctx.FieldStack)
+	hint := 0 // members usually come in field order
 	for {
 		s, e, f := d.readString()
 		key := d.unquote(d.data[s:e], f)
-		fp := sp.lookup(key, d.flags&dCaseSensitive != 0)
+		fp, fi := sp.lookup(key, hint, d.flags&dCaseSensitive != 0)
+		hint = fi + 1
 		var subv reflect.Value
 		destring := false
 		if fp != nil {

@@ -65,6 +65,8 @@ type Struct struct {
 	Fields []Field        // in encoding/json's order (by index sequence)
 	ByName map[string]int // exact name → index into Fields
 	ByFold map[string]int // folded name → first field with that folded name
+
+	m matcher // for Exact
 }
 
 var cache sync.Map // reflect.Type → *Struct
@@ -88,9 +90,16 @@ func For(t reflect.Type) *Struct {
 // the same). It returns nil when there is none. The exact path does not
 // allocate, nor does the folded path for names up to 64 bytes.
 func Lookup(s *Struct, name []byte) *Field {
-	if i, ok := s.ByName[string(name)]; ok {
+	if i := s.Exact(name, -1); i >= 0 {
 		return &s.Fields[i]
 	}
+	return LookupFold(s, name)
+}
+
+// LookupFold returns the first field, in field order, whose name folds
+// like name, or nil: the case-insensitive half of Lookup, for callers
+// that tried Exact first.
+func LookupFold(s *Struct, name []byte) *Field {
 	var buf [64]byte
 	if i, ok := s.ByFold[string(AppendFold(buf[:0], name))]; ok {
 		return &s.Fields[i]
@@ -271,6 +280,7 @@ func build(t reflect.Type) *Struct {
 			s.ByFold[f.Folded] = i
 		}
 	}
+	s.buildMatcher()
 	return s
 }
 
