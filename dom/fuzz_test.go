@@ -1,0 +1,199 @@
+package dom_test
+
+import (
+	"bytes"
+	"io"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/celerjson/celer/dom"
+	"github.com/celerjson/celer/stream"
+)
+
+var fuzzSeeds = []string{
+	`{"a":[1,2.5e-3,true,false,null],"b":{"c":"d\n\u00e9"}}`,
+	`[{"id":1,"tags":["x","y"]},{"id":2,"tags":[]}]`,
+	`"\ud83d\ude00 \uD800 \\ \/"`, "[\"\xff\xfe\"]", `{"a":1,"a":2}`, `{"a":1,"\u0061":2}`,
+	`[-0, 1E+2, 0.5e-7, 123456789012345678901234567890]`, "[1,]", `{"a" 1}`, "[[[[[[]]]]]]",
+	"  \t\r\n null  ", `["unterminated`, "\ufeff{}", "[1e]", "[tru]", "1 2", `{"":{"":[{}]}}`, "123\x00",
+}
+
+// fuzzOptions picks an option set from a byte of the input.
+func fuzzOptions(sel byte) []dom.Options {
+	var o []dom.Options
+	if sel&1 != 0 {
+		o = append(o, stream.AllowInvalidUTF8(true))
+	}
+	if sel&2 != 0 {
+		o = append(o, stream.RejectDuplicateNames(true))
+	}
+	if sel&4 != 0 {
+		o = append(o, stream.MaxDepth(3))
+	}
+	return o
+}
+
+// domTokens lists v's tokens as the stream Decoder reads them.
+func domTokens(v dom.Value, name bool, out []string) []string {
+	switch v.Kind() {
+	case dom.Object:
+		out = append(out, "{")
+		for n, m := range v.All() {
+			out = append(out, "name:"+strconv.Quote(n))
+			out = domTokens(m, false, out)
+		}
+		return append(out, "}")
+	case dom.Array:
+		out = append(out, "[")
+		for e := range v.Elements() {
+			out = domTokens(e, false, out)
+		}
+		return append(out, "]")
+	case dom.String:
+		s, _ := v.Text()
+		return append(out, "string "+string(v.Raw())+" ="+strconv.Quote(s))
+	}
+	return append(out, v.Kind().String()+" "+string(v.Raw()))
+}
+
+func streamTokens(t *testing.T, data []byte, o []dom.Options) []string {
+	d := stream.NewDecoderBytes(data, o...)
+	var out []string
+	for {
+		tok, err := d.ReadToken()
+		if err == io.EOF {
+			return out
+		}
+		if err != nil {
+			t.Fatalf("stream.Decoder fails on input Parse accepted: %v", err)
+		}
+		switch tok.Kind() {
+		case stream.KindBeginObject, stream.KindEndObject, stream.KindBeginArray, stream.KindEndArray:
+			out = append(out, tok.Kind().String())
+		case stream.KindString:
+			if tok.IsName() {
+				out = append(out, "name:"+strconv.Quote(tok.String()))
+			} else {
+				out = append(out, "string "+string(tok.Raw())+" ="+strconv.Quote(tok.String()))
+			}
+		case stream.KindTrue, stream.KindFalse:
+			out = append(out, "bool "+string(tok.Raw()))
+		default:
+			out = append(out, tok.Kind().String()+" "+string(tok.Raw()))
+		}
+	}
+}
+
+// FuzzParse checks Parse against the syntax layer: the same verdict and
+// error as stream.Validate, the same tokens as stream.Decoder, a compact
+// form equal to stream.AppendCompact, an indented form equal to
+// stream.AppendIndent, and a Node copy that writes the same bytes.
+func FuzzParse(f *testing.F) {
+	for i, s := range fuzzSeeds {
+		f.Add([]byte(s), byte(i))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, sel byte) {
+		o := fuzzOptions(sel)
+		for _, in := range [][]byte{data, append([]byte(strings.Repeat(" ", 600)), data...)} {
+			doc, err := dom.Parse(in, o...)
+			if (err == nil) != stream.Valid(in, o...) {
+				t.Fatalf("Parse(%q) error %v, stream.Valid disagrees", in, err)
+			}
+			if err != nil {
+				if want := stream.Validate(in, o...); want == nil || err.Error() != want.Error() {
+					t.Fatalf("Parse(%q) error %v, stream.Validate %v", in, err, want)
+				}
+				continue
+			}
+			want, err := stream.AppendCompact(nil, in, o...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := doc.Root().AppendJSON(nil)
+			if !bytes.Equal(got, want) {
+				t.Fatalf("AppendJSON(%q) = %q, stream.AppendCompact %q", in, got, want)
+			}
+			if n := dom.FromValue(doc.Root()).AppendJSON(nil); !bytes.Equal(n, want) {
+				t.Fatalf("Node AppendJSON(%q) = %q, want %q", in, n, want)
+			}
+			wantInd, _ := stream.AppendIndent(nil, want, "", "\t", o...)
+			if got := doc.Root().AppendIndent(nil, "", "\t"); !bytes.Equal(got, wantInd) {
+				t.Fatalf("AppendIndent(%q) = %q, want %q", in, got, wantInd)
+			}
+			a, b := domTokens(doc.Root(), false, nil), streamTokens(t, in, o)
+			if strings.Join(a, "\n") != strings.Join(b, "\n") {
+				t.Fatalf("tokens of %q:\ndom    %q\nstream %q", in, a, b)
+			}
+		}
+	})
+}
+
+// FuzzNode applies edits driven by the input to a Node parsed from it and
+// checks that nothing panics and that the result always re-parses.
+func FuzzNode(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add([]byte(s), []byte("a/0/-/b"))
+	}
+	f.Fuzz(func(t *testing.T, data, script []byte) {
+		n, err := dom.ParseNode(data, stream.AllowInvalidUTF8(true))
+		if err != nil {
+			n = dom.NewObject()
+		}
+		tokens := strings.Split(string(script), "/")
+		if len(script) > 64 {
+			script = script[:64]
+		}
+		for i, op := range script {
+			if op%9 == 8 && len(n.AppendJSON(nil)) > 4096 {
+				continue // copying a subtree into itself doubles the size
+			}
+			k := tokens[i%len(tokens)]
+			path := tokens[:i%len(tokens)]
+			target := n.At(path)
+			switch op % 9 {
+			case 0:
+				n.SetAt(tokens[i%len(tokens):], dom.NewString(k), op&16 != 0)
+			case 1:
+				target.Set(k, dom.NewInt(int64(op)))
+			case 2:
+				target.Delete(k)
+			case 3:
+				target.Append(dom.NewBool(op&1 == 0), nil)
+			case 4:
+				target.Insert(int(op>>4), dom.NewArray())
+			case 5:
+				target.RemoveAt(int(op >> 4))
+			case 6:
+				target.SetIndex(int(op>>4), dom.NewFloat(float64(op)/3))
+			case 7:
+				if num, err := dom.NewNumber(k); err == nil {
+					n.SetAt(path, num, true)
+				}
+			case 8:
+				if v := n.At(path); v != nil && v != n {
+					n.SetAt(tokens, dom.FromValue(mustParseT(t, v.AppendJSON(nil)).Root()), true)
+				}
+			}
+		}
+		out := n.AppendJSON(nil)
+		back, err := dom.ParseNode(out, stream.AllowInvalidUTF8(true))
+		if err != nil {
+			t.Fatalf("edited Node writes invalid JSON %q: %v", out, err)
+		}
+		if again := back.AppendJSON(nil); !bytes.Equal(again, out) {
+			t.Fatalf("round trip changed %q into %q", out, again)
+		}
+		if ind := n.AppendIndent(nil, "", " "); !stream.Valid(ind, stream.AllowInvalidUTF8(true)) {
+			t.Fatalf("AppendIndent writes invalid JSON %q", ind)
+		}
+	})
+}
+
+func mustParseT(t *testing.T, b []byte) *dom.Doc {
+	d, err := dom.Parse(b, stream.AllowInvalidUTF8(true))
+	if err != nil {
+		t.Fatalf("Node wrote invalid JSON %q: %v", b, err)
+	}
+	return d
+}
