@@ -2,6 +2,8 @@ package celer
 
 import (
 	"strconv"
+
+	"github.com/celerjson/celer/internal/scan"
 )
 
 // Decoding into an empty interface builds map[string]any, []any, string,
@@ -85,6 +87,9 @@ func (d *decodeState) literalInterface() any {
 		}
 	}
 	if d.flags&dUseNumber == 0 {
+		if f, ok := scan.ParseFloat64(item); ok {
+			return f
+		}
 		if f, err := strconv.ParseFloat(string(item), 64); err == nil {
 			return f
 		}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
+
+	"github.com/celerjson/celer/internal/scan"
 )
 
 // value decodes the value at d.off (after whitespace) into v, an
@@ -46,7 +48,14 @@ func (d *decodeState) value(v reflect.Value, p *plan) error {
 	case pFloat:
 		if c == '-' || c-'0' < 10 {
 			s, e := d.readLiteral()
-			n, err := strconv.ParseFloat(string(d.data[s:e]), p.t.Bits())
+			n, ok := 0.0, false
+			if p.t.Kind() == reflect.Float64 {
+				n, ok = scan.ParseFloat64(d.data[s:e])
+			}
+			var err error
+			if !ok {
+				n, err = strconv.ParseFloat(string(d.data[s:e]), p.t.Bits())
+			}
 			if err == nil && !v.OverflowFloat(n) {
 				v.SetFloat(n)
 				return nil

@@ -1,0 +1,96 @@
+package scan
+
+// pow10 holds the powers of ten that float64 represents exactly.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// ParseFloat64 converts the text of a valid JSON number to the nearest
+// float64 when it can do so exactly with one rounding (Clinger's fast
+// path): at most 19 significant digits forming an integer no larger than
+// 2^53, scaled by a power of ten between 1e-22 and 1e22, both exact in
+// float64, so one multiplication or division rounds correctly. Most
+// numbers in real documents qualify (prices, coordinates, counts). It
+// reports false for the others, which callers pass to strconv.ParseFloat;
+// where it reports true, the result equals strconv.ParseFloat(b, 64)'s.
+//
+// b must be a valid JSON number: it is not checked.
+func ParseFloat64(b []byte) (float64, bool) {
+	i := 0
+	neg := false
+	if len(b) > 0 && b[0] == '-' {
+		neg = true
+		i = 1
+	}
+	var m uint64
+	nd, exp := 0, 0
+	for ; i < len(b); i++ {
+		c := b[i] - '0'
+		if c > 9 {
+			break
+		}
+		if nd == 19 {
+			return 0, false
+		}
+		m = m*10 + uint64(c)
+		if m != 0 {
+			nd++
+		}
+	}
+	if i < len(b) && b[i] == '.' {
+		for i++; i < len(b); i++ {
+			c := b[i] - '0'
+			if c > 9 {
+				break
+			}
+			if nd == 19 {
+				return 0, false
+			}
+			m = m*10 + uint64(c)
+			if m != 0 {
+				nd++
+			}
+			exp--
+		}
+	}
+	if i < len(b) { // exponent
+		i++
+		eneg := false
+		switch b[i] {
+		case '-':
+			eneg = true
+			i++
+		case '+':
+			i++
+		}
+		if len(b)-i > 4 {
+			return 0, false // huge exponent (or leading zeros): let strconv decide
+		}
+		e := 0
+		for ; i < len(b); i++ {
+			e = e*10 + int(b[i]-'0')
+		}
+		if eneg {
+			e = -e
+		}
+		exp += e
+	}
+	var f float64
+	switch {
+	case m == 0:
+		f = 0
+	case m > 1<<53:
+		return 0, false
+	case exp == 0:
+		f = float64(m)
+	case exp > 0 && exp <= 22:
+		f = float64(m) * pow10[exp]
+	case exp < 0 && exp >= -22:
+		f = float64(m) / pow10[-exp]
+	default:
+		return 0, false
+	}
+	if neg {
+		f = -f
+	}
+	return f, true
+}
