@@ -40,6 +40,34 @@ const (
 	MatchCaseSensitive
 	// ZeroCopyStrings lets unmarshaled Go strings share the input's bytes.
 	ZeroCopyStrings
+
+	// The flags below serve the binary formats and the token model
+	// (packages token, cbor and the formats to come).
+
+	// IndefiniteLength makes binary writers encode containers whose length
+	// is unknown when they start (as when transcoding from JSON) with
+	// indefinite-length encoding, in constant memory, instead of holding
+	// them until they end to write a definite length.
+	IndefiniteLength
+	// InexactAsString writes a number that the target format cannot hold
+	// exactly as a text string of its exact text, instead of failing.
+	InexactAsString
+	// InexactAsDecimal writes a number that the target format cannot hold
+	// exactly as a decimal (CBOR tag 4 decimal fraction), instead of
+	// failing. InexactAsString wins when both are set.
+	InexactAsDecimal
+	// SubstituteNull makes JSON writers write null for values JSON cannot
+	// represent (NaN, infinities, simple values), instead of failing.
+	SubstituteNull
+	// StringifyKeys makes JSON writers turn non-string map keys (numbers,
+	// booleans, null, byte strings) into strings, instead of failing.
+	StringifyKeys
+	// EpochTime marshals time.Time as an epoch-based date/time (CBOR tag
+	// 1) instead of an RFC 3339 text date/time (CBOR tag 0).
+	EpochTime
+	// TypedArrays marshals slices and arrays of fixed-size numbers as typed
+	// arrays (RFC 8746 for CBOR) instead of arrays of numbers.
+	TypedArrays
 )
 
 // Defaults for the limits.
@@ -55,6 +83,7 @@ type Struct struct {
 	MaxDepth      int    // maximum nesting depth; 0 means DefaultMaxDepth
 	MaxBytes      int64  // maximum total input bytes; 0 means no limit
 	MaxTokenBytes int    // maximum size of one token; 0 means no limit
+	MaxElements   int    // maximum elements (or members) of one container; 0 means no limit
 	Prefix        string // line prefix for indented output
 	Indent        string // indent unit for indented output
 }
@@ -143,6 +172,19 @@ func MaxTokenBytes(n int) Options {
 		n = 0
 	}
 	return maxTokenBytes(n)
+}
+
+type maxElements int
+
+func (o maxElements) applyTo(s Struct) Struct { s.MaxElements = int(o); return s }
+
+// MaxElements limits the number of elements of one array (or members of
+// one object); n <= 0 means no limit.
+func MaxElements(n int) Options {
+	if n < 0 {
+		n = 0
+	}
+	return maxElements(n)
 }
 
 type indent struct{ prefix, indent string }

@@ -1,0 +1,122 @@
+// Package token is celer's value model shared by every format: JSON, CBOR
+// and the binary formats to come (MessagePack, BSON, UBJSON) read and
+// write the same tokens, so that any Reader can be copied into any Writer
+// (transcoding) streaming, one token at a time, with no Go value or tree
+// in between.
+//
+// # Tokens
+//
+// A Token is a small value (no allocation, no interface) of one of these
+// kinds:
+//
+//	Kind         carries                               made by
+//	Null                                               Null
+//	Bool         true or false                         True, False, Bool
+//	Int          an int64                              Int
+//	Uint         a uint64 above MaxInt64               Uint (gives Int when it fits)
+//	Float        a float64, and its source width       Float, FloatWidth
+//	             (16, 32 or 64 bits, 0 if unknown)
+//	Number       exact decimal text (JSON grammar)     Number, NumberBytes
+//	String       UTF-8 text                            String, StringBytes
+//	Bytes        a byte string                         Bytes
+//	BeginArray   the number of elements, -1 unknown    BeginArray(n)
+//	EndArray                                           EndArray
+//	BeginObject  the number of pairs, -1 unknown       BeginObject(n)
+//	EndObject                                          EndObject
+//	Tag          a tag number (uint64) for the value   Tag(n)
+//	             that follows: a prefix, not a value
+//	Ext          a family, a type number (uint64) and  Ext(family, type, payload),
+//	             a payload: a self-contained value     Simple(v), Undefined
+//
+// A value is one scalar token, or a Begin token, the values inside (for an
+// object: alternately a key and a member value; keys are values of any
+// kind, JSON's are always strings) and the matching End token; any value
+// may be preceded by Tag tokens. Tags are CBOR's (RFC 8949 section 3.4);
+// Ext families name format-specific types: FamilySimple for CBOR simple
+// values (undefined is simple value 23), FamilyMsgpack for MessagePack
+// extension types, FamilyBSON for BSON element types with no counterpart
+// in the model (ObjectID, datetime, Decimal128, ...).
+//
+// Readers produce canonical tokens, so that one value has one form: Int
+// for every integer in the int64 range, Uint only above it, Number only
+// for what neither holds exactly (JSON numbers with a fraction or an
+// exponent, integers beyond 64 bits, "-0"). Writers accept every form.
+//
+// Tokens from a Reader are views into its buffer, valid until its next
+// call; Clone copies one. Tokens made by the constructors refer to the
+// strings and slices given, without copying.
+//
+// # Readers, writers and copying
+//
+// A Reader returns tokens until io.EOF, which comes only between
+// top-level values; a Writer checks the token sequence and that its
+// format can hold each value, and buffers (Flush writes out). Copy pumps
+// every value from a Reader to a Writer and flushes; CopyValue copies one
+// value. Both hold one token at a time.
+//
+// # JSON
+//
+// NewJSONReader and NewJSONReaderBytes read JSON text over a
+// stream.Decoder, with its options, limits and positioned errors. JSON
+// maps to tokens as follows: null, true and false to Null and Bool;
+// strings to String tokens of their unescaped text; numbers that are
+// integers (no fraction, no exponent) in the int64 or uint64 range to Int
+// or Uint, and every other number (with a fraction or an exponent, beyond
+// 64 bits, or -0) to a Number token of its exact text; objects to
+// BeginObject(-1), String key, value, ..., EndObject; arrays to
+// BeginArray(-1), elements, EndArray.
+//
+// NewJSONWriter writes JSON text over a stream.Encoder: compact unless
+// stream.WithIndent is given, each top-level value followed by a newline.
+// Each token is written as follows.
+//
+//   - Null, Bool, Int, Uint: null, false, true, the integer.
+//   - Float: the shortest text that reads back as the same float64, as
+//     encoding/json formats floats (a float of width 16 or 32 is written
+//     by its exact value, which the float64 holds). NaN and infinities are
+//     an error wrapping ErrUnsupported; null with SubstituteNull.
+//   - Number: its text, after checking the JSON number grammar.
+//   - String: the string, escaped as the encoder's options say.
+//   - Bytes: a string of the bytes in base64url without padding (RFC 4648
+//     section 5), as RFC 8949 section 6.1 advises; inside the content of
+//     tag 22 in base64 with padding, of tag 23 in lower-case hex, of tag 21
+//     in base64url (the expected-conversion tags of RFC 8949 section
+//     3.4.5.2, which apply to every byte string within their content).
+//   - Tag 2 or 3 on a byte string (a bignum): the integer, as an exact
+//     JSON number. (RFC 8949 section 6.1 suggests a base64url string to
+//     spare JSON decoders an overflow; celer keeps numbers exact instead,
+//     so JSON to CBOR to JSON gives the same integer back.) A bignum of
+//     more than 8 KiB is an error wrapping ErrLimit.
+//   - Tag 4 or 5 on an array of two integers, exponent e and mantissa m (a
+//     decimal fraction m*10^e or a bigfloat m*2^e, RFC 8949 section
+//     3.4.4): the exact value as a JSON number, in plain notation when the
+//     decimal point lies within 21 digits and in e-notation beyond. A
+//     bigfloat exponent beyond ±16384 is an error wrapping ErrLimit. Any
+//     other content of tag 4 or 5 is written as it comes.
+//   - Any other tag: nothing; its content is written as it comes (so tag 0
+//     date/time text becomes a string, tag 1 epoch time a number), as RFC
+//     8949 section 6.1 advises.
+//   - Ext: undefined (simple value 23) becomes null; every other simple
+//     value and every other extension is an error wrapping ErrUnsupported,
+//     or null with SubstituteNull.
+//   - Begin and End tokens: '[', ']', '{', '}'; declared lengths are not
+//     checked by the JSON writer.
+//   - A map key that is not a text string is an error wrapping
+//     ErrUnsupported; with StringifyKeys integers, floats and numbers
+//     become their JSON text, false, true and null those words, byte
+//     strings their encoding as above, and undefined "null" (keys that
+//     are arrays or maps remain an error).
+//
+// JSON to another format and back therefore gives the same compact JSON,
+// except for numbers with a fraction or an exponent, which come back with
+// the same value in the writer's float form (1.0 becomes 1, 1E+2 becomes
+// 100).
+//
+// # Security
+//
+// Readers check every length against the input left and the limits
+// (stream.MaxDepth, MaxBytes, MaxTokenBytes, and MaxElements for binary
+// formats) before allocating anything for it; see each format's package.
+// The JSON writer bounds the sizes it converts between binary and decimal
+// (bignums, bigfloat exponents), as those conversions take quadratic time.
+package token
