@@ -300,14 +300,15 @@ value:
 		}
 		goto next
 	case 't', 'f', 'n':
-		lit, tag := "null", tagNull
+		// One load and compare checks the first four bytes.
+		word, n, tag := uint32('n'|'u'<<8|'l'<<16|'l'<<24), 4, tagNull
 		if c == 't' {
-			lit, tag = "true", tagTrue
+			word, tag = 't'|'r'<<8|'u'<<16|'e'<<24, tagTrue
 		} else if c == 'f' {
-			lit, tag = "false", tagFalse
+			word, n, tag = 'f'|'a'<<8|'l'<<16|'s'<<24, 5, tagFalse
 		}
-		end := p + len(lit)
-		if end > len(b) || string(b[p:end]) != lit || end < len(b) && !delim[b[end]] {
+		end := p + n
+		if end > len(b) || binary.LittleEndian.Uint32(b[p:]) != word || n == 5 && b[p+4] != 'e' || end < len(b) && !delim[b[end]] {
 			goto done
 		}
 		tape = append(tape, tag<<tagShift|uint64(p))
@@ -316,21 +317,8 @@ value:
 		if c != '-' && c-'0' > 9 {
 			goto done
 		}
-		// The run ends at the next structural position, less whitespace.
-		e := len(b)
-		if k < len(idx) {
-			e = int(idx[k])
-		} else {
-			st.k = k
-			if q = st.peek(); q >= 0 {
-				e = q
-			}
-			idx, k = st.idx, st.k
-		}
-		for e > p && (b[e-1] == ' ' || b[e-1] == '\n' || b[e-1] == '\r' || b[e-1] == '\t') {
-			e--
-		}
-		if !scan.NumberRun(b, p, e) {
+		e := numberEnd(b, p)
+		if e < 0 {
 			goto done
 		}
 		tape = append(tape, scalar(tagNumber, p, e-p))
