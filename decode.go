@@ -19,6 +19,7 @@ import (
 	"reflect"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/celerjson/celer/internal/kernels"
 	"github.com/celerjson/celer/internal/opts"
@@ -77,6 +78,11 @@ type decodeState struct {
 	savedError error
 	ctx        errorContext
 	scratch    []byte // unquoted strings before they become Go strings
+
+	// strs is the chunk that short Go strings are carved from (see str):
+	// bytes below len(strs) belong to strings already handed out and are
+	// never written again.
+	strs []byte
 }
 
 func (d *decodeState) init(data []byte, f dflags) {
@@ -263,10 +269,34 @@ func (d *decodeState) unquote(raw []byte, f scan.StrFlags) []byte {
 }
 
 // str returns the Go string for the string token raw.
+//
+// Short strings are not allocated one by one: they are copied into a
+// shared chunk (one allocation for many strings) and made into strings
+// that point there. The chunk is sized by what is left of the input, so
+// it is never much larger than the strings it will hold, and a string
+// keeps at most one chunk (up to chunkMax bytes) alive.
 func (d *decodeState) str(raw []byte, f scan.StrFlags) string {
 	b := d.unquote(raw, f)
-	if d.flags&dZeroCopy != 0 && len(b) > 0 && &b[0] == &raw[1] {
+	if len(b) == 0 {
+		return ""
+	}
+	if d.flags&dZeroCopy != 0 && &b[0] == &raw[1] {
 		return zeroCopyString(b)
 	}
-	return string(b)
+	if len(b) > strMax {
+		return string(b)
+	}
+	if cap(d.strs)-len(d.strs) < len(b) {
+		n := min(len(d.data)-d.off+len(b), chunkMax)
+		d.strs = make([]byte, 0, max(n, len(b)))
+	}
+	i := len(d.strs)
+	d.strs = append(d.strs, b...)
+	return unsafe.String(&d.strs[i], len(b))
 }
+
+// Limits for carving strings from chunks (see str).
+const (
+	strMax   = 256      // longer strings get their own allocation
+	chunkMax = 16 << 10 // chunk size when much input is left
+)

@@ -102,6 +102,7 @@ func putDecodeState(d *decodeState) {
 	d.data = nil
 	d.savedError = nil
 	d.ctx.Struct = nil
+	d.strs = nil // its strings belong to the caller now
 	if cap(d.scratch) > 64<<10 {
 		d.scratch = nil
 	}
