@@ -220,7 +220,7 @@ func TestDotted(t *testing.T) {
 		`a[""]`:            `4`,
 		`a.0`:              `5`, // a digit name is a member of an object
 		`a["0"]`:           `5`,
-		`a[0]`:             ``, // [i] selects array elements only
+		`a[0]`:             ``,  // [i] selects array elements only
 		`arr.0.1`:          `8`, // a digit name is an element of an array
 		`arr[0][1]`:        `8`,
 		`arr[1]`:           `9`,

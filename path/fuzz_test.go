@@ -1,0 +1,143 @@
+package path
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/celerjson/celer/dom"
+	"github.com/celerjson/celer/stream"
+)
+
+// FuzzCompile: the parser never panics, and what it accepts it accepts
+// for good: the query evaluates without panicking.
+func FuzzCompile(f *testing.F) {
+	for _, q := range validQueries {
+		f.Add(q)
+	}
+	for _, tc := range invalidQueries {
+		f.Add(tc.q)
+	}
+	doc, err := dom.Parse([]byte(`{"a": [1, "x", {"b": [true, null]}, [2.5]], "o": {"a": {"a": 1}, "": "e"}}`))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		c, err := Compile(q)
+		if err != nil {
+			pe, ok := err.(*Error)
+			if !ok || pe.Offset < 0 || pe.Offset > len(q) || pe.Expr != q {
+				t.Fatalf("Compile(%q): %#v", q, err)
+			}
+			_ = pe.Error()
+			return
+		}
+		if explosive(q) {
+			return
+		}
+		c.Select(doc.Root())
+		c.SelectNodes(doc.Root())
+	})
+}
+
+// explosive reports whether a query may select a number of nodes
+// exponential in its length (each wildcard, descendant segment and extra
+// selector multiplies the nodelist), which is JSONPath's semantics, not a
+// bug, but would stall a fuzzer.
+func explosive(q string) bool {
+	return strings.Count(q, "*")+strings.Count(q, "..")+strings.Count(q, ",")+strings.Count(q, ":") > 5
+}
+
+// FuzzDOMvsRaw: a query selects the same values from a DOM and from the
+// raw text, and its Normalized Paths select each value back.
+func FuzzDOMvsRaw(f *testing.F) {
+	for _, seed := range []struct{ q, doc string }{
+		{`$.a`, `{"a": 1}`},
+		{`$.a[1].b`, `{"a": [0, {"b": "x"}]}`},
+		{`$.a[-1]`, `{"a": [0, 1, 2]}`},
+		{`$..b`, `{"a": [0, {"b": "x"}], "b": 2}`},
+		{`$.a[*]`, `{"a": {"x": 1, "y": [2]}}`},
+		{`$.a[1:]`, `{"a": [0, 1, 2]}`},
+		{`$.a[::-1]`, `{"a": [0, 1, 2]}`},
+		{`$.a[?@.b > 1]`, `{"a": [{"b": 1}, {"b": 2}]}`},
+		{`$[?@.x == $.y]`, `[{"x": 1}, {"y": 1}]`},
+		{`$['\u00e9']`, `{"\u00e9": 1, "é": 2}`},
+		{`$.a.b`, `{"a": [1, 2,], "b": 1}`},
+		{`$.store.book[?@.price<10].title`, bookstore},
+	} {
+		f.Add(seed.q, seed.doc)
+	}
+	f.Fuzz(func(t *testing.T, q, doc string) {
+		c, err := Compile(q)
+		if err != nil || explosive(q) {
+			return
+		}
+		raw, rawErr := c.SelectBytes([]byte(doc))
+		d, domErr := dom.Parse([]byte(doc))
+		if domErr != nil {
+			if rawErr == nil {
+				// Raw evaluation may stop before the error: what it returns
+				// must then be valid values of a prefix of the document.
+				for _, b := range raw {
+					if !stream.Valid(b) {
+						t.Fatalf("%s on %q: invalid value %q", q, doc, b)
+					}
+				}
+			}
+			return
+		}
+		if rawErr != nil {
+			t.Fatalf("%s on %q: raw error %v on valid JSON", q, doc, rawErr)
+		}
+		// With duplicate member names, a path names the first of them.
+		_, dupErr := dom.Parse([]byte(doc), stream.RejectDuplicateNames(true))
+		dupNames := dupErr != nil
+		nodes := c.SelectNodes(d.Root())
+		if len(nodes) != len(raw) {
+			t.Fatalf("%s on %q: DOM %d values, raw %d", q, doc, len(nodes), len(raw))
+		}
+		for i, n := range nodes {
+			if !bytes.Equal(n.Value.Raw(), raw[i]) {
+				t.Fatalf("%s on %q: value %d: DOM %q, raw %q", q, doc, i, n.Value.Raw(), raw[i])
+			}
+			back, err := Compile(n.Path)
+			if err != nil {
+				t.Fatalf("%s on %q: normalized path %q does not compile: %v", q, doc, n.Path, err)
+			}
+			sel := back.Select(d.Root())
+			if len(sel) != 1 || sel[0] != n.Value && !dupNames {
+				t.Fatalf("%s on %q: normalized path %q selects %v", q, doc, n.Path, sel)
+			}
+		}
+		if vals := c.Select(d.Root()); !slices.EqualFunc(vals, nodes, func(v dom.Value, n Node) bool { return v == n.Value }) {
+			t.Fatalf("%s on %q: Select and SelectNodes differ", q, doc)
+		}
+	})
+}
+
+// FuzzPointer: pointer parsing never panics; a pointer and the dotted path
+// built from its tokens agree on DOM and raw text.
+func FuzzPointer(f *testing.F) {
+	f.Add("/a/0", `{"a": [1]}`)
+	f.Add("/a~1b/-", `{"a/b": [1]}`)
+	f.Add("", `[]`)
+	f.Fuzz(func(t *testing.T, ptr, doc string) {
+		p, err := CompilePointer(ptr)
+		if err != nil {
+			return
+		}
+		raw, rawErr := p.LookupBytes([]byte(doc))
+		d, domErr := dom.Parse([]byte(doc))
+		if domErr != nil {
+			return
+		}
+		if rawErr != nil {
+			t.Fatalf("%q on %q: raw error %v on valid JSON", ptr, doc, rawErr)
+		}
+		v := p.Lookup(d.Root())
+		if !bytes.Equal(v.Raw(), raw) {
+			t.Fatalf("%q on %q: DOM %q, raw %q", ptr, doc, v.Raw(), raw)
+		}
+	})
+}

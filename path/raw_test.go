@@ -1,0 +1,125 @@
+package path
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/celerjson/celer/stream"
+)
+
+// TestSelectBytesErrors: a syntax error on the way to the selected value
+// is reported with its position in the whole input.
+func TestSelectBytesErrors(t *testing.T) {
+	for _, tc := range []struct {
+		query, doc string
+		off        int64
+	}{
+		{`$.b`, `{"a": [1, 2,], "b": 1}`, 12},     // in a skipped member
+		{`$.b`, `{"a" 1, "b": 1}`, 5},             // missing colon
+		{`$.b`, `{"a": 1 "b": 1}`, 8},             // missing comma
+		{`$.b`, "{\"a\xff\": 1, \"b\": 1}", 3},    // invalid UTF-8 in a skipped name
+		{`$[2]`, `[1, tru, 3]`, 7},                // in a skipped element
+		{`$[-1]`, `[1, 2, 3 4]`, 9},               // counting elements
+		{`$.a`, `{"a": [1, }`, 10},                // in the selected value
+		{`$.a`, `{"a": `, 6},                      // truncated
+		{`$.a`, ``, 0},                            // empty
+		{`$.a[*]`, `{"a": [1, x]}`, 10},           // in the entered value
+		{`$..a`, `{"a": 1, "b": [}`, 15},          // whole document parsed
+		{`$[?@ == $.x]`, `{"a": 1, "x": }`, 14},   // absolute filter: whole document
+		{`$.a.b`, `{"a": {"c": 1e, "b": 2}}`, 14}, // bad number in a skipped member
+	} {
+		got, err := MustCompile(tc.query).SelectBytes([]byte(tc.doc))
+		var se *stream.SyntaxError
+		if !errors.As(err, &se) || se.Offset != tc.off {
+			t.Errorf("%s on %q = %q, %v; want a syntax error at %d", tc.query, tc.doc, got, err, tc.off)
+		}
+	}
+	// Pointer and dotted lookups report errors the same way.
+	if _, err := MustCompilePointer(`/b`).LookupBytes([]byte(`{"a": [1, 2,], "b": 1}`)); err == nil {
+		t.Error("pointer: no error")
+	}
+	if _, err := MustCompileDotted(`b`).LookupBytes([]byte(`{"a": [1, 2,], "b": 1}`)); err == nil {
+		t.Error("dotted: no error")
+	}
+}
+
+// TestSelectBytesStopsEarly documents what raw evaluation does not read:
+// the text after the last value it needs.
+func TestSelectBytesStopsEarly(t *testing.T) {
+	doc := []byte(`{"a": {"b": [1, 2]}, "c": [garbage`)
+	for q, want := range map[string]string{`$.a.b[1]`: `2`, `$.a.b`: `[1, 2]`, `$.a.*`: `[1, 2]`, `$.a.b[0:1]`: `1`} {
+		got, err := MustCompile(q).SelectBytes(doc)
+		if err != nil || len(got) != 1 || string(got[0]) != want {
+			t.Errorf("%s = %q, %v; want %s", q, got, err, want)
+		}
+	}
+	// A member that is missing means reading the whole object.
+	if _, err := MustCompile(`$.x`).SelectBytes(doc); err == nil {
+		t.Error("$.x: no error for the broken tail")
+	}
+	// Options that need the whole document make it check everything.
+	if _, err := MustCompile(`$.a.b[1]`).SelectBytes(doc, stream.RejectDuplicateNames(true)); err == nil {
+		t.Error("RejectDuplicateNames: no error for the broken tail")
+	}
+}
+
+func TestSelectBytesOptions(t *testing.T) {
+	dup := []byte(`{"a": 1, "a": 2}`)
+	if got, err := MustCompile(`$.a`).SelectBytes(dup); err != nil || len(got) != 1 || string(got[0]) != "1" {
+		t.Errorf("duplicates allowed: %q, %v", got, err)
+	}
+	if _, err := MustCompile(`$.a`).SelectBytes(dup, stream.RejectDuplicateNames(true)); err == nil {
+		t.Error("RejectDuplicateNames: no error")
+	}
+	bad := []byte("{\"a\": \"\xff\", \"b\": 1}")
+	if _, err := MustCompile(`$.b`).SelectBytes(bad); err == nil {
+		t.Error("invalid UTF-8: no error")
+	}
+	if got, err := MustCompile(`$.b`).SelectBytes(bad, stream.AllowInvalidUTF8(true)); err != nil || len(got) != 1 {
+		t.Errorf("AllowInvalidUTF8: %q, %v", got, err)
+	}
+	if got, err := MustCompile(`$.a`).SelectBytes(bad, stream.AllowInvalidUTF8(true)); err != nil || len(got) != 1 || string(got[0]) != "\"\xff\"" {
+		t.Errorf("AllowInvalidUTF8: %q, %v", got, err)
+	}
+	deep := []byte(`{"a": ` + strings.Repeat("[", 50) + strings.Repeat("]", 50) + `, "b": 1}`)
+	for _, q := range []string{`$.b`, `$.a`, `$.a[0][0]`, `$.a[*]`, `$..b`} {
+		if _, err := MustCompile(q).SelectBytes(deep, stream.MaxDepth(20)); !errors.Is(err, stream.ErrDepth) {
+			t.Errorf("%s with MaxDepth(20): %v, want ErrDepth", q, err)
+		}
+		if _, err := MustCompile(q).SelectBytes(deep, stream.MaxDepth(60)); err != nil {
+			t.Errorf("%s with MaxDepth(60): %v", q, err)
+		}
+	}
+}
+
+// TestSelectBytesEscapedNames: member names are compared unescaped.
+func TestSelectBytesEscapedNames(t *testing.T) {
+	doc := []byte(`{"\u0061\"b": 1, "x\/y": 2, "` + strings.Repeat(`\u00e9`, 100) + `": 3, "é": 4}`)
+	for q, want := range map[string]string{
+		`$['a"b']`:                              `1`,
+		`$['x/y']`:                              `2`,
+		`$.é`:                                   `4`,
+		`$['` + strings.Repeat("é", 100) + `']`: `3`,
+	} {
+		got, err := MustCompile(q).SelectBytes(doc)
+		if err != nil || len(got) != 1 || string(got[0]) != want {
+			t.Errorf("%s = %q, %v; want %s", q, got, err, want)
+		}
+	}
+}
+
+// TestSelectBytesShapes covers the raw walk on values of every kind.
+func TestSelectBytesShapes(t *testing.T) {
+	doc := []byte(" \n{\"a\" : [ 1 , {\"b\" : null} , \"s\" , [ ] , { } , true , -1.5e3 ] , \"c\" : { } } \n")
+	for q, want := range map[string]string{
+		`$.a[0]`: `1`, `$.a[1].b`: `null`, `$.a[2]`: `"s"`, `$.a[3]`: `[ ]`, `$.a[4]`: `{ }`, `$.a[5]`: `true`,
+		`$.a[6]`: `-1.5e3`, `$.a[-1]`: `-1.5e3`, `$.a[-7]`: `1`, `$.a[-8]`: ``, `$.a[7]`: ``, `$.c`: `{ }`, `$.c.x`: ``,
+		`$.a[3][0]`: ``, `$.a[4].x`: ``, `$.a.x`: ``, `$.c[0]`: ``, `$.a[0].x`: ``, `$.a[0][0]`: ``, `$`: strings.TrimSpace(string(doc)),
+	} {
+		got, err := MustCompile(q).SelectBytes(doc)
+		if err != nil || (want == "" && len(got) != 0) || (want != "" && (len(got) != 1 || string(got[0]) != want)) {
+			t.Errorf("%s = %q, %v; want %q", q, got, err, want)
+		}
+	}
+}
