@@ -32,14 +32,26 @@ import (
 // *SyntaxError), the same leniencies (invalid UTF-8 becomes U+FFFD, object
 // names match struct fields case-insensitively).
 func Unmarshal(data []byte, v any) error {
-	if !scan.ValidIndexed(data, scan.AllowInvalidUTF8, opts.DefaultMaxDepth) {
+	f, ok := validV1(data)
+	if !ok {
 		return stdSyntaxError(data)
 	}
 	d := getDecodeState()
-	d.init(data, 0)
+	d.init(data, f)
 	err := d.unmarshal(v)
 	putDecodeState(d)
 	return err
+}
+
+// validV1 reports whether data is valid by encoding/json's rules, and
+// dValidUTF8 when it is also valid UTF-8 throughout (the common case,
+// checked by the same strict pass), which spares decoding the search for
+// invalid UTF-8 to replace in each string.
+func validV1(data []byte) (dflags, bool) {
+	if scan.ValidIndexed(data, 0, opts.DefaultMaxDepth) {
+		return dValidUTF8, true
+	}
+	return 0, scan.ValidIndexed(data, scan.AllowInvalidUTF8, opts.DefaultMaxDepth)
 }
 
 // stdSyntaxError returns encoding/json's error for data, which our
@@ -61,6 +73,7 @@ const (
 	dDisallowUnknown
 	dCaseSensitive
 	dZeroCopy
+	dValidUTF8 // the whole input is valid UTF-8 (strict RFC 8259 strings)
 )
 
 // errorContext records the struct field being decoded, for the Struct and
@@ -261,7 +274,7 @@ func (d *decodeState) empty() bool {
 // with flags f, in d.scratch when it needs rewriting.
 func (d *decodeState) unquote(raw []byte, f scan.StrFlags) []byte {
 	body := raw[1 : len(raw)-1]
-	if f&scan.Escaped == 0 && (f&scan.NonASCII == 0 || utf8.Valid(body)) {
+	if f&scan.Escaped == 0 && (f&scan.NonASCII == 0 || d.flags&dValidUTF8 != 0 || utf8.Valid(body)) {
 		return body
 	}
 	d.scratch = scan.AppendUnquote(d.scratch[:0], raw)

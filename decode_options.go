@@ -6,7 +6,6 @@ import (
 	"unsafe"
 
 	"github.com/celerjson/celer/internal/opts"
-	"github.com/celerjson/celer/internal/scan"
 	"github.com/celerjson/celer/stream"
 )
 
@@ -54,18 +53,24 @@ func UnmarshalWith(data []byte, v any, o ...Options) error {
 	}
 	s := opts.Collect(o...)
 	lenient := flagOr(&s, opts.AllowInvalidUTF8, true)
+	var extra dflags
 	if lenient && !s.Has(opts.RejectDuplicateNames) && s.MaxDepth == opts.DefaultMaxDepth && s.MaxBytes == 0 && s.MaxTokenBytes == 0 {
-		if !scan.ValidIndexed(data, scan.AllowInvalidUTF8, opts.DefaultMaxDepth) {
+		f, ok := validV1(data)
+		if !ok {
 			return stdSyntaxError(data)
 		}
+		extra = f
 	} else {
 		// (Cloned so that the caller's variadic slice does not escape.)
 		if err := stream.Validate(data, stream.AllowInvalidUTF8(lenient), opts.Join(slices.Clone(o)...)); err != nil {
 			return err
 		}
+		if !lenient {
+			extra = dValidUTF8 // strict validation checked every string
+		}
 	}
 	d := getDecodeState()
-	d.init(data, decodeFlags(&s))
+	d.init(data, decodeFlags(&s)|extra)
 	err := d.unmarshal(v)
 	putDecodeState(d)
 	return err
