@@ -232,6 +232,7 @@ func (st *state) build(d *Doc, b []byte, mode scan.Mode, maxDepth int) bool {
 	var p, q int
 	var idx []uint32
 	k := 0
+	bs := -1           // the first backslash after the last string start, when above it
 	count := uint32(0) // children of the innermost open container so far
 	obj := false       // whether that container is an object
 
@@ -293,7 +294,10 @@ value:
 		if q < 0 {
 			goto done
 		}
-		if n := q - p - 1; n <= 8 && p+9 <= len(b) && !wordHasBackslash(b[p+1:], n) || !hasBackslash(b, p+1, q) {
+		if bs <= p {
+			bs = nextBackslash(b, p+1)
+		}
+		if bs > q {
 			tape = append(tape, scalar(tagString, p, q+1-p))
 		} else {
 			tape = append(tape, scalar(tagEscString, p, q+1-p))
@@ -393,7 +397,10 @@ name:
 	if q < 0 {
 		goto done
 	}
-	if n := q - p - 1; n <= 8 && p+9 <= len(b) && !wordHasBackslash(b[p+1:], n) || !hasBackslash(b, p+1, q) {
+	if bs <= p {
+		bs = nextBackslash(b, p+1)
+	}
+	if bs > q {
 		tape = append(tape, scalar(tagString, p, q+1-p))
 	} else {
 		tape = append(tape, scalar(tagEscString, p, q+1-p))
@@ -456,40 +463,17 @@ var tapeHalves = func() (t [256]uint8) {
 	return t
 }()
 
-// wordHasBackslash reports whether the first n (at most 8) bytes of b,
-// which has at least 8, hold a backslash. It is kept small to inline:
-// most strings, names above all, are this short.
-func wordHasBackslash(b []byte, n int) bool {
-	const lsb, msb = 0x0101010101010101, 0x8080808080808080
-	x := binary.LittleEndian.Uint64(b) ^ lsb*'\\'
-	return (x-lsb)&^x&msb&(^uint64(0)>>(64-8*uint(n))) != 0
-}
-
-// hasBackslash reports whether b[i:j] holds a backslash, eight bytes at a
-// time. The last word may read past j (never past len(b)): the bytes
-// beyond j are masked off.
-func hasBackslash(b []byte, i, j int) bool {
-	const lsb, msb = 0x0101010101010101, 0x8080808080808080
-	if j-i >= 32 { // long enough for the SIMD search to pay for its call
-		return bytes.IndexByte(b[i:j], '\\') >= 0
+// nextBackslash returns the offset of the first backslash at or after i,
+// or len(b). Stage 2 asks for it only when it passes the last one found,
+// so the input is searched once, with the SIMD byte search, whatever the
+// number of strings: a string has escapes exactly when the next backslash
+// lies before its closing quote.
+func nextBackslash(b []byte, i int) int {
+	if i >= len(b) {
+		return len(b)
 	}
-	for ; i < j; i += 8 {
-		var w uint64
-		if i+8 <= len(b) {
-			w = binary.LittleEndian.Uint64(b[i:])
-		} else {
-			for k := len(b) - 1; k >= i; k-- {
-				w = w<<8 | uint64(b[k])
-			}
-		}
-		x := w ^ lsb*'\\'
-		m := (x - lsb) &^ x & msb // a high bit marks each zero byte, exact up to the first
-		if n := j - i; n < 8 {
-			m &= 1<<(uint(n)*8) - 1
-		}
-		if m != 0 {
-			return true
-		}
+	if k := bytes.IndexByte(b[i:], '\\'); k >= 0 {
+		return i + k
 	}
-	return false
+	return len(b)
 }
