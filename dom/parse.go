@@ -174,18 +174,6 @@ func (st *state) next() int {
 	return st.refill()
 }
 
-// peek returns the next structural position without consuming it.
-func (st *state) peek() int {
-	if st.k < len(st.idx) {
-		return int(st.idx[st.k])
-	}
-	q := st.refill()
-	if q >= 0 {
-		st.k--
-	}
-	return q
-}
-
 func (st *state) refill() int {
 	for st.off < len(st.b) && !st.bad {
 		end := min(st.off+window, len(st.b))
