@@ -10,6 +10,8 @@
 //	validate [FILE...]                     check that each input is one valid JSON value
 //	min [-o OUT] [FILE]                    write compact JSON (as encoding/json.Compact)
 //	fmt [--indent STR] [-o OUT] [FILE]     write indented JSON (as encoding/json.Indent)
+//	query [--syntax S] [--array] [--paths] [--ndjson] EXPR [FILE]
+//	                                       select values by JSONPath, JSON Pointer or dotted path
 //	bench                                  run benchmarks
 //	version                                print the version
 //	help [COMMAND]                         print help
@@ -71,6 +73,7 @@ var commands = map[string]command{
 	"validate": {cmdValidate, "check that each input is exactly one valid JSON value"},
 	"min":      {cmdMin, "write compact JSON, as encoding/json.Compact"},
 	"fmt":      {cmdFmt, "write indented JSON, as encoding/json.Indent"},
+	"query":    {cmdQuery, "select values by JSONPath (RFC 9535), JSON Pointer or dotted path"},
 	"bench":    benchCommand,
 	"version":  {cmdVersion, "print the celer version"},
 }
