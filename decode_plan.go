@@ -35,6 +35,41 @@ type plan struct {
 	st         *structPlan
 
 	mapKey mapKeyKind
+
+	// fast is how decodeState.fast stores a scalar of this type through a
+	// pointer, or fNone.
+	fast fastKind
+}
+
+// fastKind says how to store a scalar through an unsafe.Pointer.
+type fastKind uint8
+
+const (
+	fNone fastKind = iota
+	fString
+	fBool
+	fInt
+	fInt8
+	fInt16
+	fInt32
+	fInt64
+	fUint
+	fUint8
+	fUint16
+	fUint32
+	fUint64
+	fUintptr
+	fFloat64
+)
+
+// fastKinds maps the reflect kinds of plain scalars (types without
+// decoding methods) to their fast stores.
+var fastKinds = [...]fastKind{
+	reflect.String: fString, reflect.Bool: fBool,
+	reflect.Int: fInt, reflect.Int8: fInt8, reflect.Int16: fInt16, reflect.Int32: fInt32, reflect.Int64: fInt64,
+	reflect.Uint: fUint, reflect.Uint8: fUint8, reflect.Uint16: fUint16, reflect.Uint32: fUint32,
+	reflect.Uint64: fUint64, reflect.Uintptr: fUintptr, reflect.Float64: fFloat64,
+	reflect.UnsafePointer: fNone,
 }
 
 type planKind uint8
@@ -141,6 +176,9 @@ func newPlan(t reflect.Type) *plan {
 	if p.topMethods && t.Name() != "" {
 		p.generic = true
 	}
+	if !p.topMethods && p.kind != pNumber && int(t.Kind()) < len(fastKinds) {
+		p.fast = fastKinds[t.Kind()]
+	}
 	return p
 }
 
@@ -185,6 +223,11 @@ type fieldPlan struct {
 	plan   *plan
 	quoted bool
 	direct bool // a field of the struct itself (len(index) == 1)
+
+	// fast, for a direct field without the string option, is its plan's
+	// fast store, at offset off in the struct; fNone otherwise.
+	fast fastKind
+	off  uintptr
 }
 
 func (p *plan) structPlan() *structPlan {
@@ -200,6 +243,10 @@ func (p *plan) structPlan() *structPlan {
 			fp.quoted = f.Quoted
 			fp.direct = len(f.Index) == 1
 			fp.plan = planFor(f.Type)
+			if fp.direct && !fp.quoted {
+				fp.fast = fp.plan.fast
+				fp.off = p.t.Field(f.Index[0]).Offset
+			}
 			t := p.t
 			for _, ind := range f.Index[:len(f.Index)-1] {
 				if t.Kind() == reflect.Pointer {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
+	"unsafe"
 
 	"github.com/celerjson/celer/internal/scan"
 )
@@ -209,8 +210,11 @@ func (d *decodeState) arrayInto(v reflect.Value, p *plan) error {
 				v.SetLen(n)
 			}
 			if i < n {
-				if err := d.value(v.Index(i), ep); err != nil {
-					return err
+				ev := v.Index(i)
+				if ep.fast == fNone || !ev.CanSet() || !d.fast(ev.Addr().UnsafePointer(), ep.fast) {
+					if err := d.value(ev, ep); err != nil {
+						return err
+					}
 				}
 			} else {
 				d.skip() // ran out of a fixed array
@@ -350,11 +354,25 @@ func (d *decodeState) structInto(v reflect.Value, p *plan) error {
 	t := p.t
 	origStruct, origLen := d.ctx.Struct, len(d.ctx.FieldStack)
 	hint := 0 // members usually come in field order
+	var base unsafe.Pointer
+	if v.CanSet() {
+		base = v.Addr().UnsafePointer()
+	}
 	for {
 		s, e, f := d.readString()
 		key := d.unquote(d.data[s:e], f)
 		fp, fi := sp.lookup(key, hint, d.flags&dCaseSensitive != 0)
 		hint = fi + 1
+		if fp != nil && fp.fast != fNone && base != nil {
+			d.afterName()
+			if d.fast(unsafe.Add(base, fp.off), fp.fast) {
+				if !d.more() {
+					return nil
+				}
+				continue
+			}
+			d.off = e // not a plain scalar: the general path reads it
+		}
 		var subv reflect.Value
 		destring := false
 		if fp != nil {
@@ -450,3 +468,120 @@ func (d *decodeState) valueQuoted() any {
 }
 
 var nullLiteral = []byte("null")
+
+// fast decodes the value at d.off into the plain scalar at ptr, stored as
+// k says, when the JSON value is of the scalar's own kind and in range
+// (what value would do without reflection). Otherwise it reports false
+// with d.off unchanged, and the caller takes the general path, which
+// handles null, type errors and overflow exactly as encoding/json.
+func (d *decodeState) fast(ptr unsafe.Pointer, k fastKind) bool {
+	c := d.data[d.off]
+	switch k {
+	case fString:
+		if c != '"' {
+			return false
+		}
+		s, e, f := d.readString()
+		*(*string)(ptr) = d.str(d.data[s:e], f)
+		return true
+	case fBool:
+		switch c {
+		case 't':
+			d.off += 4
+			*(*bool)(ptr) = true
+			return true
+		case 'f':
+			d.off += 5
+			*(*bool)(ptr) = false
+			return true
+		}
+		return false
+	case fFloat64:
+		if c != '-' && c-'0' >= 10 {
+			return false
+		}
+		start := d.off
+		s, e := d.readLiteral()
+		f, ok := scan.ParseFloat64(d.data[s:e])
+		if !ok {
+			var err error
+			if f, err = strconv.ParseFloat(string(d.data[s:e]), 64); err != nil {
+				d.off = start
+				return false
+			}
+		}
+		*(*float64)(ptr) = f
+		return true
+	}
+	if c != '-' && c-'0' >= 10 {
+		return false
+	}
+	start := d.off
+	s, e := d.readLiteral()
+	if k <= fInt64 {
+		n, ok := parseInt(d.data[s:e])
+		if ok {
+			switch k {
+			case fInt:
+				if int64(int(n)) == n {
+					*(*int)(ptr) = int(n)
+					return true
+				}
+			case fInt8:
+				if int64(int8(n)) == n {
+					*(*int8)(ptr) = int8(n)
+					return true
+				}
+			case fInt16:
+				if int64(int16(n)) == n {
+					*(*int16)(ptr) = int16(n)
+					return true
+				}
+			case fInt32:
+				if int64(int32(n)) == n {
+					*(*int32)(ptr) = int32(n)
+					return true
+				}
+			case fInt64:
+				*(*int64)(ptr) = n
+				return true
+			}
+		}
+	} else if c != '-' {
+		n, ok := parseUint(d.data[s:e])
+		if ok {
+			switch k {
+			case fUint:
+				if uint64(uint(n)) == n {
+					*(*uint)(ptr) = uint(n)
+					return true
+				}
+			case fUint8:
+				if uint64(uint8(n)) == n {
+					*(*uint8)(ptr) = uint8(n)
+					return true
+				}
+			case fUint16:
+				if uint64(uint16(n)) == n {
+					*(*uint16)(ptr) = uint16(n)
+					return true
+				}
+			case fUint32:
+				if uint64(uint32(n)) == n {
+					*(*uint32)(ptr) = uint32(n)
+					return true
+				}
+			case fUint64:
+				*(*uint64)(ptr) = n
+				return true
+			case fUintptr:
+				if uint64(uintptr(n)) == n {
+					*(*uintptr)(ptr) = uintptr(n)
+					return true
+				}
+			}
+		}
+	}
+	d.off = start
+	return false
+}
