@@ -195,6 +195,35 @@ func (v Value) All() iter.Seq2[string, Value] {
 	}
 }
 
+// AllBytes is like All but does not allocate: each name is a view of the
+// input (or, for a name with escapes, of a buffer reused from one member
+// to the next) that is valid only until the loop body returns, and must
+// not be modified. Use it to scan or compare names; copy a name to keep it.
+func (v Value) AllBytes() iter.Seq2[[]byte, Value] {
+	return func(yield func([]byte, Value) bool) {
+		if v.Kind() != Object {
+			return
+		}
+		d := v.d
+		var buf []byte
+		for j, end := v.i+2, endOf(v.entry()); j < end; {
+			k := d.skip(j)
+			var name []byte
+			if e := d.tape[j]; tagOf(e) == tagString {
+				off := offOf(e)
+				name = d.src[off+1 : off+d.tokenLen(e)-1 : off+d.tokenLen(e)-1]
+			} else {
+				buf = d.appendContent(buf[:0], j)
+				name = buf
+			}
+			if !yield(name, Value{d, k}) {
+				return
+			}
+			j = d.skip(k)
+		}
+	}
+}
+
 // Elements returns an iterator over the elements of array v, in order. It
 // yields nothing if v is not an array.
 func (v Value) Elements() iter.Seq[Value] {

@@ -311,3 +311,26 @@ func TestKindString(t *testing.T) {
 		t.Errorf("Kind(200) = %q", got)
 	}
 }
+
+func TestAllBytes(t *testing.T) {
+	r := mustParse(t, `{"plain": 1, "esc\u0061ped": 2, "": 3, "a\nb": 4}`).Root()
+	var got []string
+	for name, v := range r.AllBytes() {
+		got = append(got, string(name)+"="+string(v.Raw()))
+	}
+	var want []string
+	for name, v := range r.All() {
+		want = append(want, name+"="+string(v.Raw()))
+	}
+	if strings.Join(got, ",") != strings.Join(want, ",") || len(got) != 4 {
+		t.Errorf("AllBytes = %q, All = %q", got, want)
+	}
+	if !raceEnabled {
+		if n := testing.AllocsPerRun(10, func() {
+			for range r.AllBytes() {
+			}
+		}); n > 1 { // the closure; the escaped names share one buffer
+			t.Errorf("AllBytes allocates %v times", n)
+		}
+	}
+}
