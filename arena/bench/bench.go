@@ -1,360 +1,168 @@
-// Package bench is the arena's runner behind `celer bench`: it checks every
-// contender's answers against encoding/json, then times the contenders side
-// by side on the same inputs, interleaved round by round so that machine
-// noise hits them alike, and prints tables of throughput and ratios.
+// Package bench is the arena's runner behind `celer bench`: the seed
+// write-ups' benchmarks (mORMot, Groovy, Jackson, NeoUBJSON, CouchDB) and
+// go-json-experiment/jsonbench's protocol, for Go's JSON libraries, side
+// by side on generated datasets.
+//
+// Each [Scenario] is one table. Its cells are checked against a reference
+// (encoding/json) before they are timed: a wrong answer shows FAILED and
+// is never timed, a missing capability shows "—". Checked cells are timed
+// in rounds, the contenders of a column interleaved round by round (and
+// the first one rotating) so that machine drift hits all alike; a cell
+// shows the median of its rounds, with their spread, allocations and bytes
+// per operation. The huge-content cells run in a child process each, which
+// reports its peak resident memory.
+//
+// The report folder holds results.json, report.md, an SVG chart per
+// scenario plus a summary chart, and index.html showing them all.
 package bench
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"regexp"
-	"runtime"
-	"slices"
-	"sort"
-	"strings"
 	"time"
-
-	"github.com/celerjson/celer/arena/contender"
-	"github.com/celerjson/celer/arena/dataset"
-	"github.com/celerjson/celer/arena/syntaxbench"
 )
 
-// Config selects what a run measures.
+// Config selects what a run measures and where it reports.
 type Config struct {
-	Quick     bool           // smaller datasets, fewer and shorter rounds
-	Data      string         // folder of extra JSON files, or ""
-	Scenario  *regexp.Regexp // operations to run (nil: all)
-	Contender *regexp.Regexp // contenders to run (nil: all)
-	Out       string         // report folder, or "" for none
-	Stderr    io.Writer      // progress
+	Quick       bool           // smaller datasets, shorter rounds (about a minute)
+	Data        string         // folder of extra JSON files, or ""
+	Scale       string         // citylots size: "" (default ~20 MB), "huge" (~190 MB) or bytes like "50MB"
+	Conformance string         // JSONTestSuite folder (test_parsing), or "" to look beside the repository
+	Scenario    *regexp.Regexp // scenarios to run (nil: all)
+	Contender   *regexp.Regexp // rows to run (nil: all); baseline and stdjson always run
+	Out         string         // report folder, or "" for none
+	Stdout      io.Writer      // tables
+	Stderr      io.Writer      // progress
+	Progress    bool           // live progress bars instead of log lines
 
-	// Contenders and Sets replace contender.All and Datasets when set
-	// (tests use them to run on tiny data with a deliberately wrong
-	// contender).
-	Contenders []contender.Syntax
-	Sets       []dataset.Named
+	// Self is the command line that runs `celer bench` again, for the
+	// child processes of the memory scenarios (default: this executable
+	// and "bench").
+	Self []string
+
+	// Tests set these to run on tiny data and their own scenarios.
+	Scenarios []*Scenario
+	Timing    *Timing
+	Env       *Env
+
+	child *childReq // set in a child process
 }
 
-// Op is one syntax-layer operation.
-type Op struct {
-	Name string
-	run  func(c contender.Syntax, dst, src []byte) ([]byte, bool)
+type runner struct {
+	cfg    Config
+	env    *Env
+	timing Timing
+	prog   progress
+	tmp    string            // folder of the datasets written for children
+	files  map[string]string // dataset name -> file in tmp
 }
 
-// Ops are the scenarios of the syntax table.
-var Ops = []Op{
-	{"valid", func(c contender.Syntax, dst, src []byte) ([]byte, bool) { return dst, c.Valid(src) }},
-	{"tokenize", func(c contender.Syntax, dst, src []byte) ([]byte, bool) {
-		t, ok := c.(contender.Tokenizer)
-		if !ok {
-			return dst, false
-		}
-		_, err := t.Tokenize(src)
-		return dst, err == nil
-	}},
-	{"compact", func(c contender.Syntax, dst, src []byte) ([]byte, bool) {
-		t, ok := c.(contender.Compacter)
-		if !ok {
-			return dst, false
-		}
-		out, err := t.Compact(dst[:0], src)
-		return out, err == nil
-	}},
-	{"indent", func(c contender.Syntax, dst, src []byte) ([]byte, bool) {
-		t, ok := c.(contender.Indenter)
-		if !ok {
-			return dst, false
-		}
-		out, err := t.Indent(dst[:0], src)
-		return out, err == nil
-	}},
-}
-
-func supports(c contender.Syntax, op string) bool {
-	switch op {
-	case "tokenize":
-		_, ok := c.(contender.Tokenizer)
-		return ok
-	case "compact":
-		_, ok := c.(contender.Compacter)
-		return ok
-	case "indent":
-		_, ok := c.(contender.Indenter)
-		return ok
+// Run runs every selected scenario and returns their tables in order.
+func Run(cfg Config) ([]*Table, error) {
+	r, err := newRunner(cfg)
+	if err != nil {
+		return nil, err
 	}
-	return true
-}
-
-// Datasets returns the generated datasets (shaped like the seeds' files)
-// and, with cfg.Data, every *.json file under that folder that
-// encoding/json accepts.
-func Datasets(cfg Config) ([]dataset.Named, error) {
-	cityLots := 20 << 20
-	citys, people, logs := 29470, 8228, 20000
-	if cfg.Quick {
-		cityLots, citys, people, logs = 2<<20, 5000, 2000, 3000
+	defer r.cleanup()
+	scs := cfg.Scenarios
+	if scs == nil {
+		scs = Scenarios()
 	}
-	list := []dataset.Named{
-		{Name: "citys", Data: dataset.Citys(citys, 1)},
-		{Name: "people", Data: dataset.People(people, 2)},
-		{Name: "logs", Data: dataset.Logs(logs, 3)},
-		{Name: "citylots", Data: dataset.CityLotsBytes(cityLots, 4)},
-	}
-	if cfg.Data == "" {
-		return list, nil
-	}
-	err := filepath.WalkDir(cfg.Data, func(path string, de os.DirEntry, err error) error {
-		if err != nil || de.IsDir() || !strings.HasSuffix(path, ".json") {
-			return err
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		if !json.Valid(b) || !utf8Valid(b) {
-			return nil // the conformance tables cover invalid inputs
-		}
-		rel, _ := filepath.Rel(cfg.Data, path)
-		list = append(list, dataset.Named{Name: filepath.ToSlash(rel), Data: b})
-		return nil
-	})
-	return list, err
-}
-
-// Result is one measured (op, dataset, contender) cell.
-type Result struct {
-	Op        string  `json:"op"`
-	Dataset   string  `json:"dataset"`
-	Contender string  `json:"contender"`
-	Bytes     int     `json:"bytes"`
-	NsPerOp   float64 `json:"ns_per_op"` // median over rounds
-	Spread    float64 `json:"spread"`    // (max-min)/median over rounds
-	MBps      float64 `json:"mb_per_s"`
-	AllocsOp  float64 `json:"allocs_per_op"`
-	BytesOp   float64 `json:"bytes_per_op"`
-	Failed    string  `json:"failed,omitempty"` // why the answer was wrong
-}
-
-// Run checks and times every selected contender on every dataset.
-func Run(cfg Config) ([]Result, error) {
-	data := cfg.Sets
-	if data == nil {
-		var err error
-		if data, err = Datasets(cfg); err != nil {
-			return nil, err
-		}
-	}
-	all := cfg.Contenders
-	if all == nil {
-		var skipped map[string]string
-		all, skipped = contender.All()
-		for name, why := range skipped {
-			fmt.Fprintf(cfg.Stderr, "skipping %s: %s\n", name, why)
-		}
-	}
-	var cs []contender.Syntax
-	for _, c := range all {
-		if cfg.Contender == nil || cfg.Contender.MatchString(c.Name()) || c.Name() == "baseline" || c.Name() == "stdjson" {
-			cs = append(cs, c)
-		}
-	}
-	rounds, per := 3, 150*time.Millisecond
-	if cfg.Quick {
-		rounds, per = 2, 40*time.Millisecond
-	}
-	if cfg.Sets != nil {
-		rounds, per = 1, time.Millisecond
-	}
-	var out []Result
-	for _, op := range Ops {
-		if cfg.Scenario != nil && !cfg.Scenario.MatchString(op.Name) {
+	var out []*Table
+	for _, s := range scs {
+		if !r.selected(s) {
 			continue
 		}
-		for _, d := range data {
-			fmt.Fprintf(cfg.Stderr, "%-9s %-28s", op.Name, d.Name)
-			cells := measure(op, d, cs, rounds, per, cfg.Stderr)
-			fmt.Fprintln(cfg.Stderr, " done")
-			out = append(out, cells...)
+		t, err := r.runScenario(s)
+		if err != nil {
+			r.prog.done()
+			return out, err
 		}
+		out = append(out, t)
 	}
+	r.prog.done()
 	return out, nil
 }
 
-// measure runs one (op, dataset) for every contender: a correctness check,
-// then interleaved timed rounds.
-func measure(op Op, d dataset.Named, cs []contender.Syntax, rounds int, per time.Duration, stderr io.Writer) []Result {
-	cells := make([]Result, 0, len(cs))
-	var live []int
-	for i, c := range cs {
-		r := Result{Op: op.Name, Dataset: d.Name, Contender: c.Name(), Bytes: len(d.Data)}
-		if !supports(c, op.Name) {
-			continue
-		}
-		if c.Name() != "baseline" {
-			r.Failed = check(op.Name, c, d.Data)
-		}
-		cells = append(cells, r)
-		if r.Failed == "" {
-			live = append(live, i)
-		}
+func newRunner(cfg Config) (*runner, error) {
+	if cfg.Stderr == nil {
+		cfg.Stderr = io.Discard
 	}
-	samples := make(map[string][]float64)
-	var dst []byte
-	for round := 0; round < rounds; round++ {
-		for _, i := range live {
-			c := cs[i]
-			ns, allocs, bytes := timeOp(op, c, d.Data, &dst, per)
-			samples[c.Name()] = append(samples[c.Name()], ns)
-			for k := range cells {
-				if cells[k].Contender == c.Name() {
-					cells[k].AllocsOp, cells[k].BytesOp = allocs, bytes
-				}
+	if cfg.Stdout == nil {
+		cfg.Stdout = io.Discard
+	}
+	r := &runner{cfg: cfg, env: cfg.Env, timing: timingFull}
+	if cfg.Quick {
+		r.timing = timingQuick
+	}
+	if cfg.Timing != nil {
+		r.timing = *cfg.Timing
+	}
+	if r.env == nil {
+		r.env = &Env{Quick: cfg.Quick, Sizes: sizesFull}
+		if cfg.Quick {
+			r.env.Sizes = sizesQuick
+		}
+		n, err := parseScale(cfg.Scale, r.env.Sizes.CityLots)
+		if err != nil {
+			return nil, err
+		}
+		r.env.Sizes.CityLots = n
+		if cfg.Data != "" {
+			if r.env.extra, err = loadData(cfg.Data); err != nil {
+				return nil, err
 			}
 		}
-		fmt.Fprint(stderr, ".")
 	}
-	for k := range cells {
-		s := samples[cells[k].Contender]
-		if len(s) == 0 {
-			continue
-		}
-		sort.Float64s(s)
-		med := s[len(s)/2]
-		cells[k].NsPerOp = med
-		cells[k].Spread = (s[len(s)-1] - s[0]) / med
-		cells[k].MBps = float64(cells[k].Bytes) / med * 1e3
+	if cfg.child != nil {
+		r.env.files = cfg.child.Files
+		r.prog = nopProgress{}
+	} else if cfg.Progress {
+		r.prog = newBarProgress(cfg.Stderr)
+	} else {
+		r.prog = &lineProgress{w: cfg.Stderr}
 	}
-	return cells
+	return r, nil
 }
 
-// timeOp runs op for about per and returns ns/op, allocs/op and bytes/op.
-func timeOp(op Op, c contender.Syntax, src []byte, dst *[]byte, per time.Duration) (float64, float64, float64) {
-	*dst, _ = op.run(c, *dst, src) // warm up and size dst
-	n := 1
-	for {
-		var m0, m1 runtime.MemStats
-		runtime.ReadMemStats(&m0)
-		start := time.Now()
-		for i := 0; i < n; i++ {
-			*dst, _ = op.run(c, *dst, src)
-		}
-		el := time.Since(start)
-		runtime.ReadMemStats(&m1)
-		if el >= per || n >= 1<<30 {
-			return float64(el.Nanoseconds()) / float64(n), float64(m1.Mallocs-m0.Mallocs) / float64(n), float64(m1.TotalAlloc-m0.TotalAlloc) / float64(n)
-		}
-		grow := int(float64(n) * 1.2 * float64(per) / float64(max(el, time.Microsecond)))
-		n = max(n+1, min(grow, 100*n))
+// selected reports whether the run includes s.
+func (r *runner) selected(s *Scenario) bool {
+	if r.cfg.Scenario != nil && !r.cfg.Scenario.MatchString(s.ID) {
+		return false
+	}
+	return !(s.Full && r.cfg.Quick)
+}
+
+func (r *runner) cleanup() {
+	if r.tmp != "" {
+		os.RemoveAll(r.tmp)
 	}
 }
 
-// check compares a contender's answer with encoding/json's.
-func check(op string, c contender.Syntax, src []byte) string {
-	switch op {
-	case "valid":
-		if !c.Valid(src) {
-			return "rejected valid input"
-		}
-		if err := syntaxbench.CheckRejects(c); err != nil {
-			return err.Error()
-		}
-	case "tokenize":
-		want := stdTokens(src)
-		got, err := c.(contender.Tokenizer).Tokenize(src)
-		if err != nil || got != want {
-			return fmt.Sprintf("%d tokens (%v), want %d", got, err, want)
-		}
-	case "compact":
-		var want bytes.Buffer
-		json.Compact(&want, src)
-		got, err := c.(contender.Compacter).Compact(nil, src)
-		if err != nil || !bytes.Equal(got, want.Bytes()) {
-			return "output differs from encoding/json.Compact"
-		}
-	case "indent":
-		var want bytes.Buffer
-		json.Indent(&want, src, contender.IndentPrefix, contender.IndentString)
-		got, err := c.(contender.Indenter).Indent(nil, src)
-		if err != nil || !bytes.Equal(got, want.Bytes()) {
-			return "output differs from encoding/json.Indent"
+// parseScale reads --scale: "" keeps def, "huge" is ~190 MB, otherwise a
+// size in bytes with an optional KB, MB or GB suffix.
+func parseScale(s string, def int) (int, error) {
+	switch s {
+	case "":
+		return def, nil
+	case "huge":
+		return hugeBytes, nil
+	}
+	var n float64
+	var unit string
+	if _, err := fmt.Sscanf(s, "%g%s", &n, &unit); err != nil {
+		if _, err := fmt.Sscanf(s, "%g", &n); err != nil {
+			return 0, fmt.Errorf("--scale %q: want huge or a size such as 50MB", s)
 		}
 	}
-	return ""
+	mult := map[string]float64{"": 1, "B": 1, "KB": 1e3, "MB": 1e6, "GB": 1e9, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30}[unit]
+	if mult == 0 || n <= 0 {
+		return 0, fmt.Errorf("--scale %q: want huge or a size such as 50MB", s)
+	}
+	return int(n * mult), nil
 }
 
-func stdTokens(src []byte) int {
-	d := json.NewDecoder(bytes.NewReader(src))
-	d.UseNumber()
-	n := 0
-	for {
-		if _, err := d.Token(); err != nil {
-			return n
-		}
-		n++
-	}
-}
-
-func utf8Valid(b []byte) bool { return strings.ToValidUTF8(string(b), "\uFFFD") == string(b) }
-
-// Table writes one Markdown table per operation: MB/s per dataset and
-// contender, then celer's ratios.
-func Table(w io.Writer, rs []Result) {
-	var ops, sets, names []string
-	cell := map[[3]string]Result{}
-	for _, r := range rs {
-		if !slices.Contains(ops, r.Op) {
-			ops = append(ops, r.Op)
-		}
-		if !slices.Contains(sets, r.Dataset) {
-			sets = append(sets, r.Dataset)
-		}
-		if !slices.Contains(names, r.Contender) {
-			names = append(names, r.Contender)
-		}
-		cell[[3]string{r.Op, r.Dataset, r.Contender}] = r
-	}
-	for _, op := range ops {
-		fmt.Fprintf(w, "\n### %s (MB/s, median of rounds)\n\n| dataset |", op)
-		for _, n := range names {
-			fmt.Fprintf(w, " %s |", n)
-		}
-		fmt.Fprint(w, " celer ÷ encoding/json | celer ÷ fastest other | celer ÷ baseline |\n|---|")
-		for range names {
-			fmt.Fprint(w, "---:|")
-		}
-		fmt.Fprintln(w, "---:|---:|---:|")
-		for _, d := range sets {
-			fmt.Fprintf(w, "| %s |", d)
-			var best Result
-			for _, n := range names {
-				r, ok := cell[[3]string{op, d, n}]
-				switch {
-				case !ok:
-					fmt.Fprint(w, " — |")
-				case r.Failed != "":
-					fmt.Fprint(w, " FAILED |")
-				default:
-					fmt.Fprintf(w, " %.0f |", r.MBps)
-					if n != "celer" && n != "baseline" && r.MBps > best.MBps {
-						best = r
-					}
-				}
-			}
-			c := cell[[3]string{op, d, "celer"}]
-			std := cell[[3]string{op, d, "stdjson"}]
-			base := cell[[3]string{op, d, "baseline"}]
-			fmt.Fprintf(w, " %s | %s (%s) | %s |\n", ratio(c, std), ratio(c, best), best.Contender, ratio(c, base))
-		}
-	}
-}
-
-func ratio(a, b Result) string {
-	if a.MBps == 0 || b.MBps == 0 || a.Failed != "" || b.Failed != "" {
-		return "—"
-	}
-	return fmt.Sprintf("%.2f×", a.MBps/b.MBps)
-}
+// elapsed formats a duration in seconds.
+func elapsed(d time.Duration) string { return fmt.Sprintf("%.1fs", d.Seconds()) }

@@ -1,0 +1,25 @@
+package bench
+
+import "errors"
+
+// errInvalid reports a valid input that a contender rejected while timed.
+var errInvalid = errors.New("rejected a valid input")
+
+// Scenarios returns every scenario in report order.
+func Scenarios() []*Scenario {
+	var list []*Scenario
+	list = append(list, syntaxScenarios()...)
+	return list
+}
+
+// moreOf returns the extra contenders of e (tests add deliberately broken
+// ones) that implement T.
+func moreOf[T any](e *Env) []T {
+	var out []T
+	for _, m := range e.More {
+		if t, ok := m.(T); ok {
+			out = append(out, t)
+		}
+	}
+	return out
+}
