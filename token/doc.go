@@ -72,9 +72,12 @@
 //
 //   - Null, Bool, Int, Uint: null, false, true, the integer.
 //   - Float: the shortest text that reads back as the same float64, as
-//     encoding/json formats floats (a float of width 16 or 32 is written
-//     by its exact value, which the float64 holds). NaN and infinities are
-//     an error wrapping ErrUnsupported; null with SubstituteNull.
+//     encoding/json formats floats, plus ".0" when the value is integral
+//     and the text would otherwise read back as an integer (40.0, not 40,
+//     so that the value stays a float through JSON and back). A float of
+//     width 16 or 32 is written by its exact value, which the float64
+//     holds. NaN and infinities are an error wrapping ErrUnsupported; null
+//     with SubstituteNull.
 //   - Number: its text, after checking the JSON number grammar.
 //   - String: the string, escaped as the encoder's options say.
 //   - Bytes: a string of the bytes in base64url without padding (RFC 4648
@@ -89,8 +92,12 @@
 //     more than 8 KiB is an error wrapping ErrLimit.
 //   - Tag 4 or 5 on an array of two integers, exponent e and mantissa m (a
 //     decimal fraction m*10^e or a bigfloat m*2^e, RFC 8949 section
-//     3.4.4): the exact value as a JSON number, in plain notation when the
-//     decimal point lies within 21 digits and in e-notation beyond. A
+//     3.4.4): the exact value as a JSON number with every digit of the
+//     mantissa, in plain notation (273.15, 0.0015) when the exponent is
+//     negative and the point falls at most 6 zeros before the digits,
+//     in e-notation otherwise (1.5e-7, 1.5e+1), so that the text reads
+//     back as the same decimal fraction; an integral bigfloat as a plain
+//     integer. A
 //     bigfloat exponent beyond ±16384 is an error wrapping ErrLimit. Any
 //     other content of tag 4 or 5 is written as it comes.
 //   - Any other tag: nothing; its content is written as it comes (so tag 0
@@ -107,10 +114,11 @@
 //     strings their encoding as above, and undefined "null" (keys that
 //     are arrays or maps remain an error).
 //
-// JSON to another format and back therefore gives the same compact JSON,
-// except for numbers with a fraction or an exponent, which come back with
-// the same value in the writer's float form (1.0 becomes 1, 1E+2 becomes
-// 100).
+// JSON to another format and back therefore gives the same compact JSON
+// (strings with the encoder's escaping), except for numbers with a
+// fraction or an exponent, which come back with the same value in the
+// writer's float form (1.0 stays 1.0, but 1.50 becomes 1.5 and 1E+2
+// becomes 100.0).
 //
 // # Security
 //

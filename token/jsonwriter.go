@@ -1,6 +1,7 @@
 package token
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/hex"
 	"io"
@@ -256,6 +257,16 @@ func (w *JSONWriter) scalar(t Token, p pending, key bool) error {
 			}
 			return w.literal(stream.Null, "null", key)
 		}
+		if f == math.Trunc(f) { // would read back as an integer: add ".0"
+			w.buf, _ = scan.AppendFloat(w.buf[:0], f, 64)
+			if bytes.IndexAny(w.buf, ".eE") < 0 {
+				w.buf = append(w.buf, '.', '0')
+			}
+			if key {
+				return w.keyText(w.buf)
+			}
+			return w.e.WriteToken(stream.Number(string(w.buf)))
+		}
 		if key {
 			b, _ := scan.AppendFloat(w.buf[:0], f, 64)
 			return w.keyText(b)
@@ -465,6 +476,11 @@ func (w *JSONWriter) fractionText() ([]byte, error) {
 		w.buf = append(w.buf[:0], '0')
 		return w.buf, nil
 	}
+	if f.tag == 5 && e == 0 { // an integral bigfloat: a plain integer
+		w.buf = append(w.buf[:0], '-')[:b2i(neg)]
+		w.buf = append(w.buf, digits...)
+		return w.buf, nil
+	}
 	text, ok := appendDecimal(w.buf[:0], neg, digits, e)
 	if !ok {
 		return nil, unsupported("a decimal fraction with an exponent this large")
@@ -474,9 +490,11 @@ func (w *JSONWriter) fractionText() ([]byte, error) {
 }
 
 // appendDecimal appends the JSON number text of digits * 10^e (digits: a
-// decimal integer without leading zeros), negated when neg, in the style
-// of ECMAScript's Number.prototype.toString: plain notation for decimal
-// points within 21 digits, e-notation beyond.
+// decimal integer without leading zeros), negated when neg: plain notation
+// when e < 0 and the decimal point falls within the digits or at most 6
+// zeros before them, e-notation otherwise (always for e >= 0, so the text
+// does not read back as an integer). Every digit is kept, so reading the
+// text back as a decimal fraction gives the same mantissa and exponent.
 func appendDecimal(dst []byte, neg bool, digits []byte, e int64) ([]byte, bool) {
 	nd := int64(len(digits))
 	n := nd + e // position of the decimal point
@@ -487,11 +505,6 @@ func appendDecimal(dst []byte, neg bool, digits []byte, e int64) ([]byte, bool) 
 		dst = append(dst, '-')
 	}
 	switch {
-	case e >= 0 && n <= 21:
-		dst = append(dst, digits...)
-		for range e {
-			dst = append(dst, '0')
-		}
 	case e < 0 && n > 0:
 		dst = append(dst, digits[:n]...)
 		dst = append(dst, '.')
@@ -515,4 +528,11 @@ func appendDecimal(dst []byte, neg bool, digits []byte, e int64) ([]byte, bool) 
 		dst = strconv.AppendInt(dst, n-1, 10)
 	}
 	return dst, true
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

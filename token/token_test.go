@@ -120,7 +120,7 @@ func TestJSONWriterConventions(t *testing.T) {
 		{"scalars", arr(token.Null, token.True, token.Int(-3), token.Uint(math.MaxUint64), token.Number("1.50")),
 			`[null,true,-3,18446744073709551615,1.50]`},
 		{"floats", arr(token.Float(1), token.FloatWidth(1.5, 16), token.FloatWidth(float64(float32(0.1)), 32), token.Float(1e21), token.Float(math.Copysign(0, -1))),
-			`[1,1.5,0.10000000149011612,1e+21,-0]`},
+			`[1.0,1.5,0.10000000149011612,1e+21,-0.0]`},
 		// base64url without padding by default ("\xfb\xff" has both URL-only digits).
 		{"bytes", arr(b("\xfb\xff"), b(""), b("ab")), `["-_8","","YWI"]`},
 		{"tag 22", arr(token.Tag(22), b("\xfb\xff")), `["+/8="]`},
@@ -139,6 +139,8 @@ func TestJSONWriterConventions(t *testing.T) {
 		{"small decimal", arr(token.Tag(4), token.BeginArray(2), token.Int(-8), token.Int(15), token.EndArray), `[1.5e-7]`},
 		{"decimal 0.0015", arr(token.Tag(4), token.BeginArray(2), token.Int(-4), token.Int(15), token.EndArray), `[0.0015]`},
 		{"bigfloat int", arr(token.Tag(5), token.BeginArray(2), token.Int(3), token.Int(-5), token.EndArray), `[-40]`},
+		{"decimal positive exponent", arr(token.Tag(4), token.BeginArray(2), token.Int(2), token.Int(-15), token.EndArray), `[-1.5e+3]`},
+		{"decimal zero exponent", arr(token.Tag(4), token.BeginArray(2), token.Int(0), token.Int(15), token.EndArray), `[1.5e+1]`},
 		// Content of tag 4 that is not a fraction is written as it comes.
 		{"not a fraction", arr(token.Tag(4), token.BeginArray(2), token.Int(1), token.String("x"), token.EndArray), `[[1,"x"]]`},
 		{"not a fraction 2", arr(token.Tag(4), token.BeginArray(3), token.Int(1), token.Int(2), token.Int(3), token.EndArray), `[[1,2,3]]`},
@@ -175,6 +177,7 @@ func TestJSONWriterUnsupported(t *testing.T) {
 		{"int key", obj(token.Int(-7)), `{"-7":1}`},
 		{"uint key", obj(token.Uint(math.MaxUint64)), `{"18446744073709551615":1}`},
 		{"float key", obj(token.Float(1.5)), `{"1.5":1}`},
+		{"integral float key", obj(token.Float(-2)), `{"-2.0":1}`},
 		{"number key", obj(token.Number("1e5")), `{"1e5":1}`},
 		{"bool key", obj(token.False), `{"false":1}`},
 		{"null key", obj(token.Null), `{"null":1}`},

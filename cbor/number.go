@@ -1,0 +1,253 @@
+package cbor
+
+import (
+	"math"
+	"math/big"
+	"strconv"
+
+	"github.com/celerjson/celer/internal/errs"
+	"github.com/celerjson/celer/internal/opts"
+	"github.com/celerjson/celer/internal/scan"
+)
+
+// maxBigDigits bounds the decimal digits of an integer (or of a decimal
+// fraction's mantissa) written as a bignum: the conversion from decimal
+// takes time quadratic in the length.
+const maxBigDigits = 1 << 15
+
+// number writes the CBOR form of the JSON number text s (see Writer).
+func (e *Writer) number(s []byte) error {
+	if n, code := scan.Number(s, true); code != scan.OK || n != len(s) {
+		return unsupported("invalid number text " + strconv.Quote(string(s)))
+	}
+	neg := s[0] == '-'
+	digits := s[b2i(neg):]
+	integer := true
+	for _, c := range digits {
+		if c == '.' || c == 'e' || c == 'E' {
+			integer = false
+			break
+		}
+	}
+	if integer {
+		return e.integer(neg, digits)
+	}
+	if f, ok := exactFloat(s); ok {
+		e.buf = appendFloat(e.buf, f)
+		return nil
+	}
+	switch {
+	case e.o.Has(opts.InexactAsString):
+		e.buf = appendHead(e.buf, majorText, uint64(len(s)))
+		e.buf = append(e.buf, s...)
+		return nil
+	case e.o.Has(opts.InexactAsDecimal):
+		return e.decimal(s)
+	}
+	return unsupported("number " + shorten(s) + " has no exact float form (InexactAsDecimal and InexactAsString allow it)")
+}
+
+func shorten(s []byte) string {
+	if len(s) > 40 {
+		return string(s[:37]) + "..."
+	}
+	return string(s)
+}
+
+// integer writes the integer with decimal digits d (no sign, no leading
+// zeros), negated when neg: major type 0 or 1 when it fits, else a bignum.
+// -0 has no integer form and becomes the float -0.0.
+func (e *Writer) integer(neg bool, d []byte) error {
+	if neg && len(d) == 1 && d[0] == '0' {
+		e.buf = appendFloat(e.buf, math.Copysign(0, -1))
+		return nil
+	}
+	if len(d) <= 19 { // below 10^19 < 2^64
+		var u uint64
+		for _, c := range d {
+			u = u*10 + uint64(c-'0')
+		}
+		if neg {
+			e.buf = appendHead(e.buf, majorNeg, u-1)
+		} else {
+			e.buf = appendHead(e.buf, majorUint, u)
+		}
+		return nil
+	}
+	v, err := bigDigits(d)
+	if err != nil {
+		return err
+	}
+	e.buf = appendBigInt(e.buf, neg, v)
+	return nil
+}
+
+func bigDigits(d []byte) (*big.Int, error) {
+	if len(d) > maxBigDigits {
+		return nil, &errs.Detail{Msg: "cbor: integer of " + strconv.Itoa(len(d)) + " digits exceeds the limit of " + strconv.Itoa(maxBigDigits), Sentinel: ErrLimit}
+	}
+	v, _ := new(big.Int).SetString(string(d), 10)
+	return v, nil
+}
+
+var bigOne = big.NewInt(1)
+
+// appendBigInt appends the integer v (>= 0), negated when neg (then v >
+// 0): major type 0 or 1 when it fits, else a bignum (tag 2 or 3) without
+// leading zero bytes. It modifies v.
+func appendBigInt(dst []byte, neg bool, v *big.Int) []byte {
+	major, tag := byte(majorUint), uint64(2)
+	if neg {
+		v.Sub(v, bigOne) // the argument of -1-n
+		major, tag = majorNeg, 3
+	}
+	if v.IsUint64() {
+		return appendHead(dst, major, v.Uint64())
+	}
+	dst = appendHead(dst, majorTag, tag)
+	n := (v.BitLen() + 7) / 8
+	dst = appendHead(dst, majorBytes, uint64(n))
+	v.FillBytes(growBy(&dst, n))
+	return dst
+}
+
+// growBy extends *dst by n bytes and returns them.
+func growBy(dst *[]byte, n int) []byte {
+	l := len(*dst)
+	if cap(*dst)-l < n {
+		nb := make([]byte, l, 2*cap(*dst)+n)
+		copy(nb, *dst)
+		*dst = nb
+	}
+	*dst = (*dst)[:l+n]
+	return (*dst)[l:]
+}
+
+// decimal writes JSON number text s as a decimal fraction (tag 4): the
+// exponent, and the digits of its integer and fraction parts as mantissa
+// (trailing zeros kept, so 1.10 is [-2, 110]).
+func (e *Writer) decimal(s []byte) error {
+	neg := s[0] == '-'
+	i := int(b2i(neg))
+	var mant []byte
+	frac, inFrac := 0, false
+	for ; i < len(s) && s[i] != 'e' && s[i] != 'E'; i++ {
+		if s[i] == '.' {
+			inFrac = true
+			continue
+		}
+		if inFrac {
+			frac++
+		}
+		mant = append(mant, s[i])
+	}
+	var exp int64
+	if i < len(s) {
+		x, err := strconv.ParseInt(string(s[i+1:]), 10, 64)
+		if err != nil || x < math.MinInt64/2 || x > math.MaxInt64/2 {
+			return unsupported("number " + shorten(s) + " has an exponent beyond 64 bits")
+		}
+		exp = x
+	}
+	exp -= int64(frac)
+	for len(mant) > 1 && mant[0] == '0' {
+		mant = mant[1:]
+	}
+	e.buf = appendHead(e.buf, majorTag, 4)
+	e.buf = append(e.buf, majorArray<<5|2)
+	e.buf = appendInt(e.buf, exp)
+	if mant[0] == '0' {
+		e.buf = append(e.buf, 0)
+		return nil
+	}
+	return e.integer(neg, mant)
+}
+
+// exactFloat parses JSON number text s and reports whether the nearest
+// double has exactly the value of s, that is, whether the shortest decimal
+// form of that double is s's value.
+func exactFloat(s []byte) (float64, bool) {
+	f, err := strconv.ParseFloat(unsafeString(s), 64)
+	if err != nil || math.IsInf(f, 0) {
+		return f, false
+	}
+	d, e, ok := normDecimal(s)
+	if !ok {
+		return f, false
+	}
+	if len(d) == 0 {
+		return f, f == 0 // zero of any form
+	}
+	if f == 0 {
+		return f, false // underflow
+	}
+	// At most 15 significant digits are always recovered from a normal
+	// double (DBL_DIG), so such a decimal is the shortest form of its
+	// nearest double.
+	if len(d) <= 15 && math.Abs(f) >= 0x1p-1022 {
+		return f, true
+	}
+	if len(d) > 17 {
+		return f, false // shortest forms of doubles have at most 17 digits
+	}
+	var buf [32]byte
+	g := strconv.AppendFloat(buf[:0], f, 'e', -1, 64)
+	gd, ge, _ := normDecimal(g)
+	return f, string(gd) == string(d) && ge == e
+}
+
+// normDecimal returns the significant digits of valid number text s
+// (without leading and trailing zeros; empty for zero), up to 18 of them,
+// and the exponent e such that the value is digits * 10^e. ok is false
+// when there are more than 18 digits or the exponent is beyond 10^15.
+func normDecimal(s []byte) (digits []byte, e int64, ok bool) {
+	var buf []byte
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	pointSeen := false
+	var fracDigits int64
+	trailing := int64(0) // zeros not yet known to be significant
+	for ; i < len(s) && s[i] != 'e' && s[i] != 'E'; i++ {
+		c := s[i]
+		if c == '.' {
+			pointSeen = true
+			continue
+		}
+		if pointSeen {
+			fracDigits++
+		}
+		if c == '0' {
+			if len(buf) > 0 {
+				trailing++
+			}
+			continue
+		}
+		for ; trailing > 0; trailing-- {
+			buf = append(buf, '0')
+		}
+		buf = append(buf, c)
+		if len(buf) > 18 {
+			return nil, 0, false
+		}
+	}
+	if i < len(s) {
+		j := i + 1
+		neg := false
+		if s[j] == '+' || s[j] == '-' {
+			neg = s[j] == '-'
+			j++
+		}
+		for ; j < len(s); j++ {
+			e = e*10 + int64(s[j]-'0')
+			if e > 1e15 {
+				return buf, 0, len(buf) == 0
+			}
+		}
+		if neg {
+			e = -e
+		}
+	}
+	return buf, e - fracDigits + trailing, true
+}
