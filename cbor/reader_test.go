@@ -104,9 +104,9 @@ func TestWellFormedAccepted(t *testing.T) {
 	for _, h := range []string{
 		"5f ff", "7f ff", "5f 40 40 ff", "7f 60 61 61 ff", // empty and empty-chunk strings
 		"9f ff", "bf ff", "bf 61 61 9f ff ff", // empty indefinite containers
-		"c1 c1 c1 01",                   // nested tags
-		"f8 20", "f8 ff", "e0", "f3",    // simple values
-		"1b ff ff ff ff ff ff ff ff",    // largest uint
+		"c1 c1 c1 01",                // nested tags
+		"f8 20", "f8 ff", "e0", "f3", // simple values
+		"1b ff ff ff ff ff ff ff ff",                      // largest uint
 		"18 00", "19 00 00", "3b 00 00 00 00 00 00 00 00", // non-preferred heads are well-formed
 		"a1 80 a0", "a1 f9 3c 00 01", // non-text keys
 		"d8 18 45 64 49 45 54 46", // tag 24
