@@ -21,7 +21,10 @@ type segment struct {
 	// comparison, whose grammar (RFC 9535 section 2.3.5.1) puts the
 	// selector right between the brackets.
 	blank bool
-	sels  []selector
+	// tail marks a segment from which on the segments are all singular:
+	// evaluation then looks the node up directly.
+	tail bool
+	sels []selector
 }
 
 type selKind uint8

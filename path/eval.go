@@ -1,6 +1,8 @@
 package path
 
 import (
+	"sync"
+
 	"github.com/celerjson/celer/dom"
 )
 
@@ -43,8 +45,49 @@ type evaluator struct {
 
 	counter // emitCount
 
-	scratch []dom.Value // negative-step slices
+	buf *buffers // scratch buffers, taken from bufferPool when first needed
+}
+
+// buffers are scratch buffers of an evaluation, pooled across evaluations
+// so that steady-state evaluation does not allocate.
+type buffers struct {
+	scratch []dom.Value // elements of arrays sliced with a negative step
 	text    []byte      // string contents compared by filters
+	vals    []dom.Value // results of raw evaluation before they become bytes
+}
+
+var bufferPool = sync.Pool{New: func() any { return new(buffers) }}
+
+// bufs returns e's scratch buffers.
+func (e *evaluator) bufs() *buffers {
+	if e.buf == nil {
+		e.buf = bufferPool.Get().(*buffers)
+	}
+	return e.buf
+}
+
+// release returns e's scratch buffers to the pool; the evaluation is over.
+func (e *evaluator) release() {
+	if e.buf != nil {
+		e.buf.text = e.buf.text[:0]
+		bufferPool.Put(e.buf)
+		e.buf = nil
+	}
+}
+
+// textMark returns the length of the text buffer, to truncate back to.
+func (e *evaluator) textMark() int {
+	if e.buf == nil {
+		return 0
+	}
+	return len(e.buf.text)
+}
+
+// truncText drops the text after mark.
+func (e *evaluator) truncText(mark int) {
+	if e.buf != nil {
+		e.buf.text = e.buf.text[:mark]
+	}
 }
 
 // counter is the state of counting mode, saved and restored around the
@@ -95,6 +138,12 @@ func (e *evaluator) segs(segs []segment, v dom.Value) {
 		return
 	}
 	s := &segs[0]
+	if s.tail && !e.track {
+		if r := singularLookup(segs, v); r.Exists() {
+			e.emit(r)
+		}
+		return
+	}
 	if s.desc {
 		e.descend(s, segs[1:], v)
 		return
@@ -206,25 +255,28 @@ func (e *evaluator) slice(sel *selector, rest []segment, v dom.Value) {
 		return
 	}
 	// Negative step: buffer the elements up to upper, then go backwards.
-	base := len(e.scratch)
+	// Nested evaluations append after base; they may move the buffer, so
+	// it is read through e.buf each time.
+	b := e.bufs()
+	base := len(b.scratch)
 	i := 0
 	for c := range v.Elements() {
 		if i > upper {
 			break
 		}
-		e.scratch = append(e.scratch, c)
+		b.scratch = append(b.scratch, c)
 		i++
 	}
 	for i := upper; lower < i; i += step {
 		e.push(pathStep{index: i})
-		e.segs(rest, e.scratch[base+i])
+		e.segs(rest, b.scratch[base+i])
 		e.pop()
 		if e.stop {
 			break
 		}
 	}
-	clear(e.scratch[base:])
-	e.scratch = e.scratch[:base]
+	clear(b.scratch[base:])
+	b.scratch = b.scratch[:base]
 }
 
 // sliceBounds returns the lower and upper bounds of sel on an array of n
@@ -258,11 +310,11 @@ func sliceBounds(sel *selector, n int) (lower, upper int) {
 
 // filter passes the children of v for which f holds on to rest.
 func (e *evaluator) filter(f *expr, rest []segment, v dom.Value, k dom.Kind) {
-	mark := len(e.text) // strings of enclosing filters live below mark
-	defer func() { e.text = e.text[:mark] }()
+	mark := e.textMark() // strings of enclosing filters live below mark
+	defer e.truncText(mark)
 	if k == dom.Object {
 		for name, c := range v.All() {
-			e.text = e.text[:mark]
+			e.truncText(mark)
 			if e.test(f, c) {
 				e.push(pathStep{name: name, isName: true})
 				e.segs(rest, c)
@@ -276,7 +328,7 @@ func (e *evaluator) filter(f *expr, rest []segment, v dom.Value, k dom.Kind) {
 	}
 	i := 0
 	for c := range v.Elements() {
-		e.text = e.text[:mark]
+		e.truncText(mark)
 		if e.test(f, c) {
 			e.push(pathStep{index: i})
 			e.segs(rest, c)

@@ -114,9 +114,10 @@ func (e *evaluator) nodeVal(v dom.Value) val {
 		f, _ := v.Float64() // beyond float64: ±Inf, still ordered
 		return val{k: vNum, num: f, node: v}
 	case dom.String:
-		start := len(e.text)
-		e.text, _ = v.AppendText(e.text)
-		return val{k: vStr, str: e.text[start:len(e.text):len(e.text)], node: v}
+		b := e.bufs()
+		start := len(b.text)
+		b.text, _ = v.AppendText(b.text)
+		return val{k: vStr, str: b.text[start:len(b.text):len(b.text)], node: v}
 	case dom.Array:
 		return val{k: vArr, node: v}
 	case dom.Object:
@@ -217,9 +218,9 @@ func (e *evaluator) deepEqual(x, y dom.Value) bool {
 
 // equalNodes compares two nodes, releasing the text it copies.
 func (e *evaluator) equalNodes(x, y dom.Value) bool {
-	mark := len(e.text)
+	mark := e.textMark()
 	eq := e.equal(e.nodeVal(x), e.nodeVal(y))
-	e.text = e.text[:mark]
+	e.truncText(mark)
 	return eq
 }
 

@@ -182,8 +182,17 @@ func (p *parser) segments() []segment {
 			}
 		default:
 			p.i = save
+			markTails(segs)
 			return segs
 		}
+	}
+}
+
+// markTails sets the tail flag of the segments from which on segs is
+// singular.
+func markTails(segs []segment) {
+	for k := len(segs) - 1; k >= 0 && singularSegs(segs[k:k+1], false); k-- {
+		segs[k].tail = true
 	}
 }
 

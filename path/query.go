@@ -5,6 +5,8 @@ import (
 	"sync"
 
 	"github.com/celerjson/celer/dom"
+	"github.com/celerjson/celer/internal/opts"
+	"github.com/celerjson/celer/stream"
 )
 
 // Query is a compiled RFC 9535 JSONPath query. It is safe for concurrent
@@ -18,8 +20,11 @@ type Query struct {
 	// absolute: a filter holds an absolute query ($...), so evaluating on
 	// raw bytes needs the whole document.
 	absolute bool
-	// prefix holds the leading name and index steps, for raw evaluation.
-	prefix []rawStep
+	// prefix holds the leading name and index steps, for raw evaluation,
+	// and subOpts the options that parse what follows them: the default
+	// depth limit less len(prefix).
+	prefix  []rawStep
+	subOpts []Options
 
 	reMu    sync.Mutex
 	reCache map[reKey]*regexp.Regexp // regexps from the data, for match and search
@@ -48,7 +53,11 @@ func Compile(expr string) (q *Query, err error) {
 		}
 	}()
 	segs := p.run()
-	return &Query{expr: expr, segs: segs, singular: singularSegs(segs, false), absolute: p.absolute, prefix: rawPrefix(segs)}, nil
+	q = &Query{expr: expr, segs: segs, singular: singularSegs(segs, false), absolute: p.absolute, prefix: rawPrefix(segs)}
+	if k := len(q.prefix); k > 0 && k < len(segs) {
+		q.subOpts = []Options{stream.MaxDepth(max(opts.DefaultMaxDepth-k, 1))}
+	}
+	return q, nil
 }
 
 // MustCompile is like Compile but panics if the query is invalid. It
@@ -86,6 +95,7 @@ func (q *Query) AppendSelect(dst []dom.Value, v dom.Value) []dom.Value {
 	}
 	e := evaluator{q: q, root: v, out: dst}
 	e.segs(q.segs, v)
+	e.release()
 	return e.out
 }
 
@@ -98,6 +108,7 @@ func (q *Query) First(v dom.Value) (dom.Value, bool) {
 	}
 	e := evaluator{q: q, root: v, counter: counter{mode: emitCount, limit: 1}}
 	e.segs(q.segs, v)
+	e.release()
 	return e.first, e.count > 0
 }
 
@@ -105,6 +116,7 @@ func (q *Query) First(v dom.Value) (dom.Value, bool) {
 func (q *Query) Count(v dom.Value) int {
 	e := evaluator{q: q, root: v, counter: counter{mode: emitCount}}
 	e.segs(q.segs, v)
+	e.release()
 	return e.count
 }
 
@@ -117,6 +129,7 @@ func (q *Query) SelectNodes(v dom.Value) []Node { return q.AppendSelectNodes(nil
 func (q *Query) AppendSelectNodes(dst []Node, v dom.Value) []Node {
 	e := evaluator{q: q, root: v, counter: counter{track: true}}
 	e.segs(q.segs, v)
+	e.release()
 	all := string(e.paths)
 	start := 0
 	for i, r := range e.out {

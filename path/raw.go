@@ -333,7 +333,12 @@ func (q *Query) AppendSelectBytes(dst [][]byte, b []byte, o ...Options) ([][]byt
 			return append(dst, b[start:end]), nil
 		}
 		sub = b[start:end]
-		o = append(o[:len(o):len(o)], stream.MaxDepth(max(w.maxDepth-k, 1)))
+		// The entered value is k levels deep: it may nest maxDepth-k more.
+		if len(o) == 0 && q.subOpts != nil {
+			o = q.subOpts
+		} else {
+			o = append(o[:len(o):len(o)], stream.MaxDepth(max(w.maxDepth-k, 1)))
+		}
 	}
 	p := parserPool.Get().(*dom.Parser)
 	defer parserPool.Put(p)
@@ -346,9 +351,14 @@ func (q *Query) AppendSelectBytes(dst [][]byte, b []byte, o ...Options) ([][]byt
 	}
 	root := doc.Root()
 	e := evaluator{q: q, root: root}
+	bb := e.bufs()
+	e.out = bb.vals[:0]
 	e.segs(segs[k:], root)
 	for _, v := range e.out {
 		dst = append(dst, v.Raw())
 	}
+	clear(e.out)
+	bb.vals = e.out[:0]
+	e.release()
 	return dst, nil
 }

@@ -1,0 +1,161 @@
+package path
+
+import (
+	"testing"
+
+	"github.com/celerjson/celer/dom"
+	"github.com/celerjson/celer/internal/celertest"
+)
+
+// benchQueries run on the bookstore and on twitter.json.
+var benchQueries = []struct{ name, doc, query string }{
+	{"book-authors", "bookstore", `$.store.book[*].author`},
+	{"desc-author", "bookstore", `$..author`},
+	{"filter-price", "bookstore", `$.store.book[?@.price < 10].title`},
+	{"last-book", "bookstore", `$.store.book[-1]`},
+	{"tw-names", "twitter", `$.statuses[*].user.screen_name`},
+	{"tw-filter", "twitter", `$.statuses[?@.retweet_count > 0].id`},
+	{"tw-single", "twitter", `$.statuses[50].user.screen_name`},
+	{"tw-slice", "twitter", `$.statuses[10:20].id`},
+	{"tw-reverse", "twitter", `$.statuses[::-10].id`},
+	{"tw-desc-id", "twitter", `$..id`},
+	{"tw-match", "twitter", `$.statuses[?match(@.user.lang, "e.")].id`},
+}
+
+func benchDoc(tb testing.TB, name string) []byte {
+	if name == "bookstore" {
+		return []byte(bookstore)
+	}
+	return celertest.CorpusFile(tb, "simdjson/twitter.json")
+}
+
+func BenchmarkSelect(b *testing.B) {
+	for _, bq := range benchQueries {
+		b.Run(bq.name, func(b *testing.B) {
+			d, err := dom.Parse(benchDoc(b, bq.doc))
+			if err != nil {
+				b.Fatal(err)
+			}
+			q := MustCompile(bq.query)
+			var out []dom.Value
+			b.ReportAllocs()
+			for b.Loop() {
+				out = q.AppendSelect(out[:0], d.Root())
+			}
+			b.ReportMetric(float64(len(out)), "results")
+		})
+	}
+}
+
+func BenchmarkSelectNodes(b *testing.B) {
+	for _, bq := range benchQueries {
+		b.Run(bq.name, func(b *testing.B) {
+			d, err := dom.Parse(benchDoc(b, bq.doc))
+			if err != nil {
+				b.Fatal(err)
+			}
+			q := MustCompile(bq.query)
+			var out []Node
+			b.ReportAllocs()
+			for b.Loop() {
+				out = q.AppendSelectNodes(out[:0], d.Root())
+			}
+		})
+	}
+}
+
+// BenchmarkSelectBytes evaluates on the raw text, parsing only what the
+// query enters.
+func BenchmarkSelectBytes(b *testing.B) {
+	for _, bq := range benchQueries {
+		b.Run(bq.name, func(b *testing.B) {
+			doc := benchDoc(b, bq.doc)
+			q := MustCompile(bq.query)
+			var out [][]byte
+			b.SetBytes(int64(len(doc)))
+			b.ReportAllocs()
+			for b.Loop() {
+				var err error
+				if out, err = q.AppendSelectBytes(out[:0], doc); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkLookupBytes(b *testing.B) {
+	doc := benchDoc(b, "twitter")
+	p := MustCompilePointer(`/statuses/50/user/screen_name`)
+	d := MustCompileDotted(`statuses[50].user.screen_name`)
+	b.Run("pointer", func(b *testing.B) {
+		b.SetBytes(int64(len(doc)))
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := p.LookupBytes(doc); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("dotted", func(b *testing.B) {
+		b.SetBytes(int64(len(doc)))
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := d.LookupBytes(doc); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+func BenchmarkCompile(b *testing.B) {
+	for _, bq := range benchQueries {
+		b.Run(bq.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				MustCompile(bq.query)
+			}
+		})
+	}
+}
+
+// TestSelectAllocs: name, index, wildcard and slice steps over arrays, and
+// filters comparing numbers and strings, allocate nothing once the result
+// buffer has grown; so do raw lookups.
+func TestSelectAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts differ under the race detector")
+	}
+	d, err := dom.Parse([]byte(bookstore))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, query := range []string{
+		`$.store.book[*].author`, `$.store.book[-1].price`, `$.store.book[1:3].title`, `$.store.book[::-1].title`,
+		`$.store.book[?@.price < 10].title`, `$.store.book[?@.author == 'Herman Melville']`, `$.store.book[?@.isbn]`,
+		`$.store.book[?match(@.author, 'J.*')]`, `$.store.book[?length(@.title) > 10]`, `$.store.book[?count(@.title[0:1]) == 0]`,
+	} {
+		q := MustCompile(query)
+		out := q.Select(d.Root())
+		if len(out) == 0 {
+			t.Fatalf("%s selects nothing", query)
+		}
+		if n := testing.AllocsPerRun(100, func() { out = q.AppendSelect(out[:0], d.Root()) }); n != 0 {
+			t.Errorf("%s: %v allocations per run", query, n)
+		}
+	}
+	raw := []byte(bookstore)
+	q := MustCompile(`$.store.book[2].isbn`)
+	p := MustCompilePointer(`/store/book/2/isbn`)
+	var out [][]byte
+	if n := testing.AllocsPerRun(100, func() { out, _ = q.AppendSelectBytes(out[:0], raw) }); n != 0 {
+		t.Errorf("SelectBytes: %v allocations per run", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { p.LookupBytes(raw) }); n != 0 {
+		t.Errorf("LookupBytes: %v allocations per run", n)
+	}
+	q = MustCompile(`$.store.book[?@.price < 10].title`)
+	if n := testing.AllocsPerRun(100, func() { out, _ = q.AppendSelectBytes(out[:0], raw) }); n != 0 {
+		t.Errorf("SelectBytes with a filter: %v allocations per run", n)
+	}
+}

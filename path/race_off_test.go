@@ -1,0 +1,5 @@
+//go:build !race
+
+package path
+
+const raceEnabled = false
