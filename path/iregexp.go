@@ -15,7 +15,14 @@ import (
 // Go's meaning, and rewrites the constructs whose meaning differs:
 //
 //   - '.' matches any character but \n and \r: [^\n\r];
-//   - '^' and '$' are ordinary characters in I-Regexp, escaped for Go;
+//   - '^' and '$' outside classes pass through, so they act as anchors at
+//     the start and the end of the string. RFC 9485 is at odds with itself
+//     here: its grammar lists them as ordinary characters (XSD semantics),
+//     while the mappings of its section 5 to ECMAScript, PCRE and RE2 leave
+//     them as they are, which makes them anchors; implementations and the
+//     JSONPath compliance test suite follow the mappings, and so does celer
+//     (for match(), which is anchored anyway, a leading ^ and a trailing $
+//     change nothing);
 //   - \p{..} and \P{..} keep their form: Go knows every category of
 //     RFC 9485 (Cn included), per Go's Unicode version;
 //   - characters inside a class are written as \x{...}, so that no
@@ -195,6 +202,10 @@ func (t *reTranslator) atom() bool {
 		return ok
 	case ')', '*', '+', '?', ']', '{', '|', '}', -1:
 		return false
+	case '^', '$': // anchors (see above)
+		t.i++
+		t.out.WriteByte(byte(r))
+		return true
 	default:
 		t.next()
 		writeLiteral(&t.out, r)

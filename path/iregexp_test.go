@@ -19,8 +19,13 @@ func TestIRegexpMatch(t *testing.T) {
 		{"a.c", "a\u00e9c", true, true}, // one character, two bytes
 		{"b", "abc", false, true},
 		{"abc", "xabcx", false, true},
-		{"^a$", "^a$", true, true}, // '^' and '$' are ordinary characters
-		{"^a$", "a", false, false},
+		{"^a$", "a", true, true}, // '^' and '$' are anchors (see iregexp.go)
+		{"^ab.*", "abc", true, true},
+		{".*bc$", "abcx", false, false},
+		{"^b", "ab", false, false},
+		{"b$", "ab", false, true},
+		{"a^b", "a^b", false, false},
+		{"[$^]+", "$^", true, true}, // but not in a class
 		{"a|b", "b", true, true},
 		{"a|", "", true, true},
 		{"()", "", true, true},
@@ -42,6 +47,7 @@ func TestIRegexpMatch(t *testing.T) {
 		{"[:a]+", ":a", true, true},
 		{"[\\^]", "^", true, true},
 		{"[$]", "$", true, true},
+		{"\\^", "^", true, true},
 		{"\\.\\*\\+\\?\\(\\)\\[\\]\\{\\}\\|\\\\\\-\\^", ".*+?()[]{}|\\-^", true, true},
 		{"\\n\\r\\t", "\n\r\t", true, true},
 		{"\\p{L}+", "aÉж", true, true},
