@@ -12,6 +12,7 @@
 //	fmt [--indent STR] [-o OUT] [FILE]     write indented JSON (as encoding/json.Indent)
 //	query [--syntax S] [--array] [--paths] [--ndjson] EXPR [FILE]
 //	                                       select values by JSONPath, JSON Pointer or dotted path
+//	convert --from F --to T [-o OUT] [FILE] convert between JSON and CBOR, streaming
 //	bench                                  run benchmarks
 //	version                                print the version
 //	help [COMMAND]                         print help
@@ -74,6 +75,7 @@ var commands = map[string]command{
 	"min":      {cmdMin, "write compact JSON, as encoding/json.Compact"},
 	"fmt":      {cmdFmt, "write indented JSON, as encoding/json.Indent"},
 	"query":    {cmdQuery, "select values by JSONPath (RFC 9535), JSON Pointer or dotted path"},
+	"convert":  {cmdConvert, "convert between JSON and binary formats (CBOR; more to come)"},
 	"bench":    benchCommand,
 	"version":  {cmdVersion, "print the celer version"},
 }

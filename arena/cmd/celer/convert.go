@@ -1,0 +1,201 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/celerjson/celer/cbor"
+	"github.com/celerjson/celer/token"
+)
+
+const convertDoc = `
+Convert reads FILE (standard input if none, or for "-") in format F and
+writes it in format T, token by token: streaming, with no tree in memory.
+F and T are json or cbor (RFC 8949); ubjson, msgpack, bson and extjson are
+planned and reported as not supported yet (exit status 2).
+
+Several top-level values are converted one after the other: NDJSON to a
+CBOR sequence (RFC 8742) and back. An input with no value is an error.
+
+JSON output is compact, each top-level value followed by one newline.
+CBOR output is exactly the encoded bytes, in preferred serialization
+(RFC 8949 section 4.1): integers and lengths in their shortest form,
+arrays and maps with definite lengths (each top-level JSON value is held
+in memory until it ends, unless --indefinite), and every JSON number with
+a fraction or an exponent as the shortest float that has its exact value
+(1.0 is f9 3c00, 0.1 a double). A JSON integer beyond 64 bits becomes a
+bignum (tag 2 or 3); a number that no float holds exactly is an error
+unless --inexact says otherwise.
+
+CBOR to JSON follows the conventions of package token: byte strings as
+base64url strings without padding, bignums and decimal fractions as exact
+numbers, other tags dropped (their content kept), undefined as null.
+NaN, infinities, other simple values and map keys that are not text
+strings are errors unless --lossy.
+
+Invalid input is reported on standard error (JSON as FILE:LINE:COLUMN:
+MESSAGE, CBOR as FILE: offset N: MESSAGE) and the exit status is 1;
+standard output may then have received part of the output, but an -o file
+is left untouched.`
+
+// convertFormats lists the formats of "celer convert", supported or not.
+var convertFormats = []string{"json", "cbor", "ubjson", "msgpack", "bson", "extjson"}
+
+// cmdConvert implements "celer convert --from F --to T [-o OUT] [FILE]".
+func cmdConvert(e *env, args []string) int {
+	fs := newFlagSet(e, "convert", "--from F --to T [-o OUT] [--inexact MODE] [--indefinite] [--lossy] [FILE]", convertDoc)
+	from := fs.String("from", "", "read format `F`: json or cbor")
+	to := fs.String("to", "", "write format `T`: json or cbor")
+	out := fs.String("o", "", outputFlagDoc)
+	inexact := fs.String("inexact", "error", "JSON numbers no float holds exactly, to CBOR: `MODE` error, string or decimal (tag 4)")
+	indef := fs.Bool("indefinite", false, "write CBOR arrays and maps from JSON with indefinite lengths, in constant memory")
+	lossy := fs.Bool("lossy", false, "to JSON: write null for NaN, infinities and simple values, and non-string map keys as strings")
+	files, code, done := fs.parse(args)
+	if done {
+		return code
+	}
+	if len(files) > 1 {
+		return fs.usageError("at most one FILE")
+	}
+	path := "-"
+	if len(files) == 1 {
+		path = files[0]
+	}
+	for _, f := range []struct{ flag, val string }{{"--from", *from}, {"--to", *to}} {
+		switch {
+		case f.val == "":
+			return fs.usageError(f.flag + " is required")
+		case !slices.Contains(convertFormats, f.val):
+			return fs.usageError(fmt.Sprintf("unknown format %q for %s (formats: %s)", f.val, f.flag, strings.Join(convertFormats, ", ")))
+		case f.val != "json" && f.val != "cbor":
+			fmt.Fprintf(e.stderr, "celer convert: format %q not supported yet\n", f.val)
+			return exitUsage
+		}
+	}
+	var o []token.Options
+	switch *inexact {
+	case "error":
+	case "string":
+		o = append(o, cbor.InexactAsString(true))
+	case "decimal":
+		o = append(o, cbor.InexactAsDecimal(true))
+	default:
+		return fs.usageError(fmt.Sprintf("unknown --inexact mode %q (error, string or decimal)", *inexact))
+	}
+	if *indef {
+		o = append(o, cbor.IndefiniteLength(true))
+	}
+	if *lossy {
+		o = append(o, token.SubstituteNull(true), token.StringifyKeys(true))
+	}
+	c := converter{from: *from, to: *to, opts: o}
+	return e.convertFile(path, *out, c)
+}
+
+// converter converts one input.
+type converter struct {
+	from, to string
+	opts     []token.Options
+}
+
+// readErr records the error of a token.Reader, to tell input errors from
+// output errors.
+type readErr struct {
+	token.Reader
+	err error
+}
+
+func (r *readErr) ReadToken() (token.Token, error) {
+	t, err := r.Reader.ReadToken()
+	if err != nil && err != io.EOF {
+		r.err = err
+	}
+	return t, err
+}
+
+// errNoValue reports an input with no value at all.
+var errNoValue = errors.New("no value in the input")
+
+// run converts r to w.
+func (c converter) run(w io.Writer, r io.Reader) error {
+	var rd token.Reader = cbor.NewReader(r)
+	if c.from == "json" {
+		rd = token.NewJSONReader(r)
+	}
+	var wr token.Writer
+	if c.to == "json" {
+		wr = token.NewJSONWriter(w, c.opts...)
+	} else {
+		wr = cbor.NewWriter(w, c.opts...)
+	}
+	src := &readErr{Reader: rd}
+	n, err := token.Copy(wr, src)
+	switch {
+	case err != nil && src.err != nil:
+		return inputError{src.err}
+	case err != nil:
+		return err
+	case n == 0:
+		return inputError{errNoValue}
+	}
+	return nil
+}
+
+// inputError marks an error in the input (as opposed to a value the output
+// format cannot hold, or an I/O error).
+type inputError struct{ err error }
+
+func (e inputError) Error() string { return e.err.Error() }
+func (e inputError) Unwrap() error { return e.err }
+
+// convertFile runs c from the input path to the output out ("" for
+// standard output) and returns the exit status.
+func (e *env) convertFile(path, out string, c converter) int {
+	in, err := e.open(path)
+	if err != nil {
+		e.report("convert", path, err)
+		return exitFail
+	}
+	defer in.close()
+	dst, err := e.createOutput(out)
+	if err != nil {
+		e.report("convert", out, err)
+		return exitFail
+	}
+	r, finish := e.track(in)
+	err = c.run(dst, r)
+	finish(err == nil)
+	if err != nil {
+		dst.abort()
+		e.reportConvert(in.name, err)
+		return exitFail
+	}
+	if err := dst.commit(); err != nil {
+		e.report("convert", out, err)
+		return exitFail
+	}
+	return exitOK
+}
+
+// reportConvert prints a conversion error: JSON syntax errors as
+// FILE:LINE:COLUMN: MESSAGE, CBOR errors as FILE: offset N: MESSAGE, other
+// input errors as FILE: MESSAGE, output errors as "celer convert: ...".
+func (e *env) reportConvert(name string, err error) {
+	var ce *cbor.SyntaxError
+	var ie inputError
+	switch {
+	case errors.As(err, &ce):
+		msg := ce.Msg
+		if ce.Path != "" {
+			msg += " (at " + ce.Path + ")"
+		}
+		fmt.Fprintf(e.stderr, "%s: offset %d: %s\n", name, ce.Offset, msg)
+	case errors.As(err, &ie) && errors.Is(err, errNoValue):
+		fmt.Fprintf(e.stderr, "%s: %v\n", name, err)
+	default:
+		e.report("convert", name, err)
+	}
+}
