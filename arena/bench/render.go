@@ -244,7 +244,7 @@ func Summarize(ts []*Table) Summary {
 func summaryTable(s Summary) *Table {
 	t := &Table{ID: "summary", Group: "Summary", Title: "All scenarios",
 		About: "geometric mean of each contender's ratio to encoding/json over every throughput cell where both ran; best in: cells where it was the fastest Go contender",
-		Unit: "× encoding/json", Columns: []string{"ratio", "cells", "best in", "FAILED cells"}, plain: true}
+		Unit:  "× encoding/json", Columns: []string{"ratio", "cells", "best in", "FAILED cells"}, plain: true}
 	for _, r := range s.Rows {
 		ratio := "—"
 		if r.Ratio > 0 {

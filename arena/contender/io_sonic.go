@@ -17,7 +17,11 @@ func NewSonicIO() *SonicIO { return &SonicIO{} }
 func (*SonicIO) Name() string { return "sonic" }
 
 // DecodeFrom calls ConfigDefault.NewDecoder(r).Decode.
-func (*SonicIO) DecodeFrom(r io.Reader, v any) error { return sonic.ConfigDefault.NewDecoder(r).Decode(v) }
+func (*SonicIO) DecodeFrom(r io.Reader, v any) error {
+	return sonic.ConfigDefault.NewDecoder(r).Decode(v)
+}
 
 // EncodeTo calls ConfigDefault.NewEncoder(w).Encode.
-func (*SonicIO) EncodeTo(w io.Writer, v any) error { return sonic.ConfigDefault.NewEncoder(w).Encode(v) }
+func (*SonicIO) EncodeTo(w io.Writer, v any) error {
+	return sonic.ConfigDefault.NewEncoder(w).Encode(v)
+}
