@@ -200,3 +200,12 @@ func unsafeString(b []byte) string {
 	}
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
+
+// unsafeBytes returns the bytes of s without copying, for calls that only
+// read them.
+func unsafeBytes(s string) []byte {
+	if s == "" {
+		return nil
+	}
+	return unsafe.Slice(unsafe.StringData(s), len(s))
+}

@@ -17,8 +17,16 @@ const maxBigDigits = 1 << 15
 
 // number writes the CBOR form of the JSON number text s (see Writer).
 func (e *Writer) number(s []byte) error {
+	var err error
+	e.buf, err = appendNumber(e.buf, s, e.o.Flags)
+	return err
+}
+
+// appendNumber appends the CBOR form of the JSON number text s (see
+// Writer), with the policies InexactAsString and InexactAsDecimal of f.
+func appendNumber(dst, s []byte, f opts.Flags) ([]byte, error) {
 	if n, code := scan.Number(s, true); code != scan.OK || n != len(s) {
-		return unsupported("invalid number text " + strconv.Quote(string(s)))
+		return dst, unsupported("invalid number text " + strconv.Quote(string(s)))
 	}
 	neg := s[0] == '-'
 	digits := s[b2i(neg):]
@@ -30,21 +38,19 @@ func (e *Writer) number(s []byte) error {
 		}
 	}
 	if integer {
-		return e.integer(neg, digits)
+		return appendInteger(dst, neg, digits)
 	}
-	if f, ok := exactFloat(s); ok {
-		e.buf = appendFloat(e.buf, f)
-		return nil
+	if x, ok := exactFloat(s); ok {
+		return appendFloat(dst, x), nil
 	}
 	switch {
-	case e.o.Has(opts.InexactAsString):
-		e.buf = appendHead(e.buf, majorText, uint64(len(s)))
-		e.buf = append(e.buf, s...)
-		return nil
-	case e.o.Has(opts.InexactAsDecimal):
-		return e.decimal(s)
+	case f&opts.InexactAsString != 0:
+		dst = appendHead(dst, majorText, uint64(len(s)))
+		return append(dst, s...), nil
+	case f&opts.InexactAsDecimal != 0:
+		return appendDecimal(dst, s)
 	}
-	return unsupported("number " + shorten(s) + " has no exact float form (InexactAsDecimal and InexactAsString allow it)")
+	return dst, unsupported("number " + shorten(s) + " has no exact float form (InexactAsDecimal and InexactAsString allow it)")
 }
 
 func shorten(s []byte) string {
@@ -54,13 +60,12 @@ func shorten(s []byte) string {
 	return string(s)
 }
 
-// integer writes the integer with decimal digits d (no sign, no leading
-// zeros), negated when neg: major type 0 or 1 when it fits, else a bignum.
-// -0 has no integer form and becomes the float -0.0.
-func (e *Writer) integer(neg bool, d []byte) error {
+// appendInteger appends the integer with decimal digits d (no sign, no
+// leading zeros), negated when neg: major type 0 or 1 when it fits, else
+// a bignum. -0 has no integer form and becomes the float -0.0.
+func appendInteger(dst []byte, neg bool, d []byte) ([]byte, error) {
 	if neg && len(d) == 1 && d[0] == '0' {
-		e.buf = appendFloat(e.buf, math.Copysign(0, -1))
-		return nil
+		return appendFloat(dst, math.Copysign(0, -1)), nil
 	}
 	if len(d) <= 19 { // below 10^19 < 2^64
 		var u uint64
@@ -68,18 +73,15 @@ func (e *Writer) integer(neg bool, d []byte) error {
 			u = u*10 + uint64(c-'0')
 		}
 		if neg {
-			e.buf = appendHead(e.buf, majorNeg, u-1)
-		} else {
-			e.buf = appendHead(e.buf, majorUint, u)
+			return appendHead(dst, majorNeg, u-1), nil
 		}
-		return nil
+		return appendHead(dst, majorUint, u), nil
 	}
 	v, err := bigDigits(d)
 	if err != nil {
-		return err
+		return dst, err
 	}
-	e.buf = appendBigInt(e.buf, neg, v)
-	return nil
+	return appendBigInt(dst, neg, v), nil
 }
 
 func bigDigits(d []byte) (*big.Int, error) {
@@ -123,10 +125,10 @@ func growBy(dst *[]byte, n int) []byte {
 	return (*dst)[l:]
 }
 
-// decimal writes JSON number text s as a decimal fraction (tag 4): the
-// exponent, and the digits of its integer and fraction parts as mantissa
-// (trailing zeros kept, so 1.10 is [-2, 110]).
-func (e *Writer) decimal(s []byte) error {
+// appendDecimal appends JSON number text s as a decimal fraction (tag 4):
+// the exponent, and the digits of its integer and fraction parts as
+// mantissa (trailing zeros kept, so 1.10 is [-2, 110]).
+func appendDecimal(dst, s []byte) ([]byte, error) {
 	neg := s[0] == '-'
 	i := int(b2i(neg))
 	var mant []byte
@@ -145,7 +147,7 @@ func (e *Writer) decimal(s []byte) error {
 	if i < len(s) {
 		x, err := strconv.ParseInt(string(s[i+1:]), 10, 64)
 		if err != nil || x < math.MinInt64/2 || x > math.MaxInt64/2 {
-			return unsupported("number " + shorten(s) + " has an exponent beyond 64 bits")
+			return dst, unsupported("number " + shorten(s) + " has an exponent beyond 64 bits")
 		}
 		exp = x
 	}
@@ -153,14 +155,13 @@ func (e *Writer) decimal(s []byte) error {
 	for len(mant) > 1 && mant[0] == '0' {
 		mant = mant[1:]
 	}
-	e.buf = appendHead(e.buf, majorTag, 4)
-	e.buf = append(e.buf, majorArray<<5|2)
-	e.buf = appendInt(e.buf, exp)
+	dst = appendHead(dst, majorTag, 4)
+	dst = append(dst, majorArray<<5|2)
+	dst = appendInt(dst, exp)
 	if mant[0] == '0' {
-		e.buf = append(e.buf, 0)
-		return nil
+		return append(dst, 0), nil
 	}
-	return e.integer(neg, mant)
+	return appendInteger(dst, neg, mant)
 }
 
 // exactFloat parses JSON number text s and reports whether the nearest

@@ -74,3 +74,14 @@ func EpochTime(v bool) Options { return opts.Flag(opts.EpochTime, v) }
 // tagged byte string in little-endian order, copied in bulk. Unmarshal
 // always accepts typed arrays. Off by default: arrays of numbers.
 func TypedArrays(v bool) Options { return opts.Flag(opts.TypedArrays, v) }
+
+// RejectUnknownFields makes Unmarshal report a map key that matches no
+// field of the struct being decoded (encoding/json's
+// DisallowUnknownFields), with an *UnmarshalTypeError. Off by default:
+// such members are skipped.
+func RejectUnknownFields(v bool) Options { return opts.Flag(opts.RejectUnknownMembers, v) }
+
+// MatchCaseSensitive makes Unmarshal match map keys to struct fields
+// exactly. Off by default: as encoding/json, a key matches a field whose
+// name differs only in case when no field matches exactly.
+func MatchCaseSensitive(v bool) Options { return opts.Flag(opts.MatchCaseSensitive, v) }

@@ -1,0 +1,915 @@
+package cbor
+
+import (
+	"encoding"
+	"encoding/binary"
+	"io"
+	"math"
+	"math/big"
+	"reflect"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/celerjson/celer/internal/opts"
+)
+
+// decState is the state of one Unmarshal call over a well-formed item.
+type decState struct {
+	data []byte
+	o    opts.Struct
+	err  error // the first type error; decoding goes on after it
+	buf  []byte
+}
+
+// decFunc decodes the item at d.data[i] into v and returns its end.
+type decFunc func(d *decState, i int, v reflect.Value) int
+
+var decCache sync.Map // reflect.Type -> decFunc
+
+// Unmarshal decodes the single CBOR data item data into the value v
+// points to. The data is first checked entirely (well-formedness, UTF-8,
+// MaxDepth, MaxBytes, MaxTokenBytes, MaxElements: a *SyntaxError), so
+// nothing is allocated for malformed or hostile input. A value that does
+// not fit its Go type is skipped and reported, as encoding/json does,
+// with an *UnmarshalTypeError after the rest is decoded. See the package
+// documentation for how CBOR maps to Go values.
+func Unmarshal(data []byte, v any, o ...Options) error {
+	if err := Validate(data, o...); err != nil {
+		return err
+	}
+	return unmarshalValid(data, v, opts.Collect(o...))
+}
+
+func unmarshalValid(data []byte, v any, o opts.Struct) error {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return &InvalidUnmarshalError{Type: reflect.TypeOf(v)}
+	}
+	d := &decState{data: data, o: o}
+	decoderFor(rv.Type().Elem())(d, 0, rv.Elem())
+	if d.err != nil {
+		if te, ok := d.err.(*UnmarshalTypeError); ok {
+			te.Path = pathAt(data, int(te.Offset))
+		}
+	}
+	return d.err
+}
+
+// A Decoder reads CBOR data items from an io.Reader (a CBOR sequence),
+// one per Decode call, holding one item in memory at a time.
+type Decoder struct {
+	r *Reader
+	o opts.Struct
+}
+
+// NewDecoder returns a Decoder reading from r.
+func NewDecoder(r io.Reader, o ...Options) *Decoder {
+	return &Decoder{r: NewReader(r, o...), o: opts.Collect(o...)}
+}
+
+// Decode reads the next item and decodes it into the value v points to.
+// At the end of input it returns io.EOF.
+func (dec *Decoder) Decode(v any) error {
+	item, err := dec.r.ReadValue()
+	if err != nil {
+		return err
+	}
+	return unmarshalValid(item, v, dec.o)
+}
+
+// pathAt returns the path of the item at offset off of well-formed data.
+func pathAt(data []byte, off int) string {
+	r := NewReaderBytes(data)
+	for {
+		at := r.pos
+		t, err := r.ReadToken()
+		if err != nil || at > off {
+			return ""
+		}
+		if at == off && t.Kind().IsScalar() || at == off && r.pos > at {
+			return r.path()
+		}
+	}
+}
+
+// typeErr records a type error for the item at i and returns its end.
+func (d *decState) typeErr(i int, t reflect.Type, what string) int {
+	if d.err == nil {
+		if what == "" {
+			what = describeItem(d.data, i)
+		}
+		d.err = &UnmarshalTypeError{Value: what, Type: t, Offset: int64(i)}
+	}
+	return skip(d.data, i)
+}
+
+// describeItem names the kind of the item at b[i] for errors.
+func describeItem(b []byte, i int) string {
+	major, ai := b[i]>>5, b[i]&31
+	switch major {
+	case majorUint:
+		return "unsigned integer"
+	case majorNeg:
+		return "negative integer"
+	case majorBytes:
+		return "byte string"
+	case majorText:
+		return "text string"
+	case majorArray:
+		return "array"
+	case majorMap:
+		return "map"
+	case majorTag:
+		arg, _, _ := headArg(b[i:])
+		return "tag " + strconv.FormatUint(arg, 10)
+	}
+	switch ai {
+	case 20, 21:
+		return "boolean"
+	case 22:
+		return "null"
+	case 23:
+		return "undefined"
+	case aiTwo, aiFour, aiEight:
+		return "float"
+	}
+	return "simple value"
+}
+
+// head returns the major type, additional information, argument and end
+// of the head at d.data[i].
+func (d *decState) head(i int) (major, ai byte, arg uint64, j int) {
+	b := d.data
+	major, ai = b[i]>>5, b[i]&31
+	switch {
+	case ai < aiOne:
+		return major, ai, uint64(ai), i + 1
+	case ai == aiOne:
+		return major, ai, uint64(b[i+1]), i + 2
+	case ai == aiTwo:
+		return major, ai, uint64(binary.BigEndian.Uint16(b[i+1:])), i + 3
+	case ai == aiFour:
+		return major, ai, uint64(binary.BigEndian.Uint32(b[i+1:])), i + 5
+	case ai == aiEight:
+		return major, ai, binary.BigEndian.Uint64(b[i+1:]), i + 9
+	}
+	return major, ai, 0, i + 1 // indefinite
+}
+
+// skipTags returns the offset of the content under the tags at i.
+func (d *decState) skipTags(i int) int {
+	for d.data[i]>>5 == majorTag {
+		_, _, _, i = d.head(i)
+	}
+	return i
+}
+
+// isNull reports whether the item at i is null or undefined.
+func (d *decState) isNull(i int) bool { return d.data[i] == 0xf6 || d.data[i] == 0xf7 }
+
+// str returns the content of the (byte or text) string at i, joining
+// chunks into d.buf, and its end.
+func (d *decState) str(i int) ([]byte, int) {
+	_, ai, n, j := d.head(i)
+	if ai != aiIndef {
+		return d.data[j : j+int(n)], j + int(n)
+	}
+	d.buf = d.buf[:0]
+	for d.data[j] != breakByte {
+		_, _, n, k := d.head(j)
+		d.buf = append(d.buf, d.data[k:k+int(n)]...)
+		j = k + int(n)
+	}
+	return d.buf, j + 1
+}
+
+// decoderFor returns the decoder of type t, built once.
+func decoderFor(t reflect.Type) decFunc {
+	if f, ok := decCache.Load(t); ok {
+		return f.(decFunc)
+	}
+	var real decFunc
+	var wg sync.WaitGroup
+	wg.Add(1)
+	f, loaded := decCache.LoadOrStore(t, decFunc(func(d *decState, i int, v reflect.Value) int {
+		wg.Wait()
+		return real(d, i, v)
+	}))
+	if loaded {
+		return f.(decFunc)
+	}
+	real = newDecoder(t)
+	wg.Done()
+	decCache.Store(t, real)
+	return real
+}
+
+func newDecoder(t reflect.Type) decFunc {
+	switch {
+	case t == timeType:
+		return decodeTime
+	case t == bigIntType:
+		return decodeBigInt
+	case t == tagType:
+		return decodeTag
+	case t == simpleType:
+		return decodeSimple
+	case t == numberType:
+		return decodeNumber
+	case t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(unmarshalerType):
+		return decodeUnmarshaler
+	case t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(textUnmarshalType):
+		return decodeText
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return decodeBool
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return decodeInt
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return decodeUint
+	case reflect.Float32, reflect.Float64:
+		return decodeFloat
+	case reflect.String:
+		return decodeString
+	case reflect.Slice:
+		if t.Elem().Kind() == reflect.Uint8 && !elemHasMethods(t.Elem()) {
+			return decodeByteSlice
+		}
+		return sliceDecoder(t)
+	case reflect.Array:
+		return arrayDecoder(t)
+	case reflect.Map:
+		return mapDecoder(t)
+	case reflect.Struct:
+		return structDecoder(t)
+	case reflect.Pointer:
+		return pointerDecoder(t)
+	case reflect.Interface:
+		return decodeInterface
+	}
+	return func(d *decState, i int, v reflect.Value) int {
+		if d.isNull(i) {
+			return i + 1
+		}
+		return d.typeErr(i, t, "")
+	}
+}
+
+func decodeBool(d *decState, i int, v reflect.Value) int {
+	i = d.skipTags(i)
+	switch d.data[i] {
+	case 0xf4, 0xf5:
+		v.SetBool(d.data[i] == 0xf5)
+		return i + 1
+	case 0xf6, 0xf7:
+		return i + 1
+	}
+	return d.typeErr(i, v.Type(), "")
+}
+
+// integer reads the integer (or bignum) at i: its value as a big.Int when
+// it does not fit 64 bits, else as neg and the magnitude encoding (the
+// value is -1-arg when neg). ok is false when the item is not an integer.
+func (d *decState) integer(i int) (neg bool, arg uint64, big *big.Int, end int, ok bool) {
+	for {
+		major, _, a, j := d.head(i)
+		switch major {
+		case majorUint, majorNeg:
+			return major == majorNeg, a, nil, j, true
+		case majorTag:
+			if (a == 2 || a == 3) && d.data[j]>>5 == majorBytes {
+				b, end := d.str(j)
+				n := bigFromBytes(b, a == 3)
+				return false, 0, n, end, true
+			}
+			i = j
+			continue
+		}
+		return false, 0, nil, i, false
+	}
+}
+
+func bigFromBytes(b []byte, neg bool) *big.Int {
+	n := new(big.Int).SetBytes(b)
+	if neg {
+		n.Add(n, bigOne)
+		n.Neg(n)
+	}
+	return n
+}
+
+func intText(neg bool, arg uint64) string {
+	if !neg {
+		return strconv.FormatUint(arg, 10)
+	}
+	if arg == math.MaxUint64 {
+		return "-18446744073709551616"
+	}
+	return "-" + strconv.FormatUint(arg+1, 10)
+}
+
+func decodeInt(d *decState, i int, v reflect.Value) int {
+	start := d.skipTags(i)
+	if d.isNull(start) {
+		return start + 1
+	}
+	neg, arg, n, end, ok := d.integer(i)
+	if !ok {
+		return d.typeErr(start, v.Type(), "")
+	}
+	var x int64
+	switch {
+	case n != nil && n.IsInt64():
+		x = n.Int64()
+	case n != nil:
+		return d.rangeErr(start, end, v.Type(), n.String())
+	case !neg && arg <= math.MaxInt64:
+		x = int64(arg)
+	case neg && arg <= math.MaxInt64:
+		x = ^int64(arg)
+	default:
+		return d.rangeErr(start, end, v.Type(), intText(neg, arg))
+	}
+	if v.OverflowInt(x) {
+		return d.rangeErr(start, end, v.Type(), strconv.FormatInt(x, 10))
+	}
+	v.SetInt(x)
+	return end
+}
+
+func (d *decState) rangeErr(i, end int, t reflect.Type, num string) int {
+	if d.err == nil {
+		d.err = &UnmarshalTypeError{Value: "number " + num, Type: t, Offset: int64(i)}
+	}
+	return end
+}
+
+func decodeUint(d *decState, i int, v reflect.Value) int {
+	start := d.skipTags(i)
+	if d.isNull(start) {
+		return start + 1
+	}
+	neg, arg, n, end, ok := d.integer(i)
+	if !ok {
+		return d.typeErr(start, v.Type(), "")
+	}
+	var x uint64
+	switch {
+	case n != nil && n.IsUint64():
+		x = n.Uint64()
+	case n != nil:
+		return d.rangeErr(start, end, v.Type(), n.String())
+	case neg:
+		return d.rangeErr(start, end, v.Type(), intText(neg, arg))
+	default:
+		x = arg
+	}
+	if v.OverflowUint(x) {
+		return d.rangeErr(start, end, v.Type(), strconv.FormatUint(x, 10))
+	}
+	v.SetUint(x)
+	return end
+}
+
+// float reads the number at i as a float64 (integers and bignums rounded
+// to the nearest).
+func (d *decState) float(i int) (float64, int, bool) {
+	i = d.skipTags(i)
+	major, ai, arg, j := d.head(i)
+	if major == majorSimple {
+		switch ai {
+		case aiTwo:
+			return halfToFloat64(uint16(arg)), j, true
+		case aiFour:
+			return float32ToFloat64(uint32(arg)), j, true
+		case aiEight:
+			return math.Float64frombits(arg), j, true
+		}
+		return 0, i, false
+	}
+	neg, a, n, end, ok := d.integer(i)
+	switch {
+	case !ok:
+		return 0, i, false
+	case n != nil:
+		f, _ := new(big.Float).SetInt(n).Float64()
+		return f, end, true
+	case neg:
+		return -1 - float64(a), end, true
+	}
+	return float64(a), end, true
+}
+
+func decodeFloat(d *decState, i int, v reflect.Value) int {
+	start := d.skipTags(i)
+	if d.isNull(start) {
+		return start + 1
+	}
+	f, end, ok := d.float(i)
+	if !ok {
+		return d.typeErr(start, v.Type(), "")
+	}
+	if v.Kind() == reflect.Float32 && !math.IsInf(f, 0) && v.OverflowFloat(f) {
+		return d.rangeErr(start, end, v.Type(), strconv.FormatFloat(f, 'g', -1, 64))
+	}
+	v.SetFloat(f)
+	return end
+}
+
+func decodeString(d *decState, i int, v reflect.Value) int {
+	i = d.skipTags(i)
+	if d.data[i]>>5 != majorText {
+		if d.isNull(i) {
+			return i + 1
+		}
+		return d.typeErr(i, v.Type(), "")
+	}
+	s, end := d.str(i)
+	v.SetString(string(s))
+	return end
+}
+
+func decodeByteSlice(d *decState, i int, v reflect.Value) int {
+	i = d.skipTags(i)
+	switch {
+	case d.isNull(i):
+		v.SetZero()
+		return i + 1
+	case d.data[i]>>5 != majorBytes:
+		if d.data[i]>>5 == majorArray {
+			return sliceDecoder(v.Type())(d, i, v)
+		}
+		return d.typeErr(i, v.Type(), "")
+	}
+	s, end := d.str(i)
+	v.SetBytes(append(make([]byte, 0, len(s)), s...))
+	return end
+}
+
+func sliceDecoder(t reflect.Type) decFunc {
+	elem := decoderFor(t.Elem())
+	size := int(t.Elem().Size())
+	return func(d *decState, i int, v reflect.Value) int {
+		i = d.skipTypedTags(i, v)
+		if i < 0 {
+			return -i
+		}
+		switch {
+		case d.isNull(i):
+			v.SetZero()
+			return i + 1
+		case d.data[i]>>5 != majorArray:
+			return d.typeErr(i, t, "")
+		}
+		_, ai, n, j := d.head(i)
+		if ai != aiIndef {
+			// n items are there (the data is well-formed), but cap the
+			// allocation for huge elements.
+			capN := int(n)
+			if size > 0 && capN > (1<<20)/size {
+				capN = max((1<<20)/size, 1)
+			}
+			s := reflect.MakeSlice(t, 0, capN)
+			for k := 0; k < int(n); k++ {
+				if s.Len() == s.Cap() {
+					s = grow(s)
+				}
+				s = s.Slice(0, s.Len()+1)
+				j = elem(d, j, s.Index(s.Len()-1))
+			}
+			v.Set(s)
+			return j
+		}
+		s := reflect.MakeSlice(t, 0, 4)
+		for d.data[j] != breakByte {
+			if s.Len() == s.Cap() {
+				s = grow(s)
+			}
+			s = s.Slice(0, s.Len()+1)
+			j = elem(d, j, s.Index(s.Len()-1))
+		}
+		v.Set(s)
+		return j + 1
+	}
+}
+
+// skipTypedTags skips the tags at i. When the innermost is an RFC 8746
+// typed array tag on a byte string, it decodes the typed array into slice
+// or array v and returns minus its end.
+func (d *decState) skipTypedTags(i int, v reflect.Value) int {
+	for d.data[i]>>5 == majorTag {
+		_, _, tag, j := d.head(i)
+		if te, ok := typedInfo(tag); ok && d.data[j]>>5 == majorBytes {
+			return -d.typedArray(i, j, te, v)
+		}
+		i = j
+	}
+	return i
+}
+
+// typedArray decodes the typed array whose byte string is at j into v.
+func (d *decState) typedArray(i, j int, te typedElem, v reflect.Value) int {
+	b, end := d.str(j)
+	et := v.Type().Elem()
+	if len(b)%te.size != 0 || !isNumberKind(et.Kind()) {
+		return d.typeErrEnd(i, end, v.Type(), "typed array")
+	}
+	n := len(b) / te.size
+	if v.Kind() == reflect.Slice {
+		v.Set(reflect.MakeSlice(v.Type(), n, n))
+	}
+	for k := 0; k < n && k < v.Len(); k++ {
+		x, u, f := te.load(b[k*te.size:])
+		e := v.Index(k)
+		ok := true
+		switch {
+		case te.float:
+			ok = setFloatTo(e, f)
+		case te.signed:
+			ok = setIntTo(e, x)
+		default:
+			ok = setUintTo(e, u)
+		}
+		if !ok {
+			return d.typeErrEnd(i, end, v.Type(), "typed array element out of range")
+		}
+	}
+	for k := n; k < v.Len(); k++ {
+		v.Index(k).SetZero()
+	}
+	return end
+}
+
+func (d *decState) typeErrEnd(i, end int, t reflect.Type, what string) int {
+	if d.err == nil {
+		d.err = &UnmarshalTypeError{Value: what, Type: t, Offset: int64(i)}
+	}
+	return end
+}
+
+func isNumberKind(k reflect.Kind) bool {
+	switch k {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64:
+		return true
+	}
+	return false
+}
+
+func setIntTo(v reflect.Value, x int64) bool {
+	switch v.Kind() {
+	case reflect.Float32, reflect.Float64:
+		v.SetFloat(float64(x))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		if x < 0 || v.OverflowUint(uint64(x)) {
+			return false
+		}
+		v.SetUint(uint64(x))
+	default:
+		if v.OverflowInt(x) {
+			return false
+		}
+		v.SetInt(x)
+	}
+	return true
+}
+
+func setUintTo(v reflect.Value, x uint64) bool {
+	switch v.Kind() {
+	case reflect.Float32, reflect.Float64:
+		v.SetFloat(float64(x))
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		if x > math.MaxInt64 || v.OverflowInt(int64(x)) {
+			return false
+		}
+		v.SetInt(int64(x))
+	default:
+		if v.OverflowUint(x) {
+			return false
+		}
+		v.SetUint(x)
+	}
+	return true
+}
+
+func setFloatTo(v reflect.Value, f float64) bool {
+	switch v.Kind() {
+	case reflect.Float32, reflect.Float64:
+		v.SetFloat(f)
+		return true
+	}
+	return false
+}
+
+func arrayDecoder(t reflect.Type) decFunc {
+	elem := decoderFor(t.Elem())
+	bytesArray := t.Elem().Kind() == reflect.Uint8 && !elemHasMethods(t.Elem())
+	return func(d *decState, i int, v reflect.Value) int {
+		i = d.skipTypedTags(i, v)
+		if i < 0 {
+			return -i
+		}
+		major := d.data[i] >> 5
+		switch {
+		case d.isNull(i):
+			return i + 1
+		case bytesArray && major == majorBytes:
+			s, end := d.str(i)
+			k := reflect.Copy(v, reflect.ValueOf(s))
+			for ; k < v.Len(); k++ {
+				v.Index(k).SetZero()
+			}
+			return end
+		case major != majorArray:
+			return d.typeErr(i, t, "")
+		}
+		_, ai, n, j := d.head(i)
+		k := 0
+		for ; ai == aiIndef && d.data[j] != breakByte || ai != aiIndef && uint64(k) < n; k++ {
+			if k < v.Len() {
+				j = elem(d, j, v.Index(k))
+			} else {
+				j = skip(d.data, j)
+			}
+		}
+		for ; k < v.Len(); k++ {
+			v.Index(k).SetZero()
+		}
+		if ai == aiIndef {
+			j++
+		}
+		return j
+	}
+}
+
+// pairs calls f for each key of the map at i with the key's offset, and
+// f returns the end of the value; pairs returns the map's end.
+func (d *decState) pairs(i int, f func(k int) int) int {
+	_, ai, n, j := d.head(i)
+	if ai == aiIndef {
+		for d.data[j] != breakByte {
+			j = f(j)
+		}
+		return j + 1
+	}
+	for ; n > 0; n-- {
+		j = f(j)
+	}
+	return j
+}
+
+func mapDecoder(t reflect.Type) decFunc {
+	kt, et := t.Key(), t.Elem()
+	keyDec, elemDec := decoderFor(kt), decoderFor(et)
+	stringKey := kt.Kind() == reflect.String && !reflect.PointerTo(kt).Implements(textUnmarshalType) && !reflect.PointerTo(kt).Implements(unmarshalerType)
+	return func(d *decState, i int, v reflect.Value) int {
+		i = d.skipTags(i)
+		switch {
+		case d.isNull(i):
+			v.SetZero()
+			return i + 1
+		case d.data[i]>>5 != majorMap:
+			return d.typeErr(i, t, "")
+		}
+		if v.IsNil() {
+			_, _, n, _ := d.head(i)
+			v.Set(reflect.MakeMapWithSize(t, int(min(n, 1024))))
+		}
+		key := reflect.New(kt).Elem()
+		elem := reflect.New(et).Elem()
+		return d.pairs(i, func(k int) int {
+			key.SetZero()
+			var j int
+			if k2 := d.skipTags(k); stringKey && d.data[k2]>>5 == majorText {
+				s, end := d.str(k2)
+				key.SetString(string(s))
+				j = end
+			} else {
+				before := d.err
+				j = keyDec(d, k, key)
+				if d.err != before {
+					return skip(d.data, j)
+				}
+			}
+			elem.SetZero()
+			j = elemDec(d, j, elem)
+			v.SetMapIndex(key, elem)
+			return j
+		})
+	}
+}
+
+func structDecoder(t reflect.Type) decFunc {
+	s := structFields(t)
+	decs := make([]decFunc, len(s.fields))
+	var built sync.Once
+	return func(d *decState, i int, v reflect.Value) int {
+		built.Do(func() {
+			for k, f := range s.fields {
+				decs[k] = decoderFor(f.typ)
+			}
+		})
+		i = d.skipTags(i)
+		switch {
+		case d.isNull(i):
+			return i + 1
+		case d.data[i]>>5 != majorMap:
+			return d.typeErr(i, t, "")
+		}
+		return d.pairs(i, func(k int) int {
+			k = d.skipTags(k)
+			if d.data[k]>>5 != majorText {
+				return skip(d.data, skip(d.data, k))
+			}
+			name, j := d.str(k)
+			fi := s.lookup(name, d.o.Has(opts.MatchCaseSensitive))
+			if fi < 0 {
+				if d.o.Has(opts.RejectUnknownMembers) && d.err == nil {
+					d.err = &UnmarshalTypeError{Value: "unknown field " + strconv.Quote(string(name)), Type: t, Offset: int64(k)}
+				}
+				return skip(d.data, j)
+			}
+			f := &s.fields[fi]
+			fv, ok := fieldByIndexAlloc(v, f.index)
+			if !ok {
+				return d.typeErr(j, f.typ, "value for a field behind a nil pointer to an unexported struct")
+			}
+			return decs[fi](d, j, fv)
+		})
+	}
+}
+
+func pointerDecoder(t reflect.Type) decFunc {
+	elem := decoderFor(t.Elem())
+	return func(d *decState, i int, v reflect.Value) int {
+		if d.isNull(d.skipTags(i)) {
+			v.SetZero()
+			return d.skipTags(i) + 1
+		}
+		if v.IsNil() {
+			v.Set(reflect.New(t.Elem()))
+		}
+		return elem(d, i, v.Elem())
+	}
+}
+
+func decodeInterface(d *decState, i int, v reflect.Value) int {
+	if v.NumMethod() == 0 {
+		if !v.IsNil() && v.Elem().Kind() == reflect.Pointer && !v.Elem().IsNil() && !d.isNull(i) {
+			return decoderFor(v.Elem().Type())(d, i, v.Elem())
+		}
+		x, end := d.any(i)
+		if x == nil {
+			v.SetZero()
+		} else {
+			v.Set(reflect.ValueOf(x))
+		}
+		return end
+	}
+	switch {
+	case d.isNull(d.skipTags(i)):
+		v.SetZero()
+		return d.skipTags(i) + 1
+	case !v.IsNil() && v.Elem().Kind() == reflect.Pointer && !v.Elem().IsNil():
+		return decoderFor(v.Elem().Type())(d, i, v.Elem())
+	}
+	return d.typeErr(i, v.Type(), "")
+}
+
+func decodeUnmarshaler(d *decState, i int, v reflect.Value) int {
+	end := skip(d.data, i)
+	if err := v.Addr().Interface().(Unmarshaler).UnmarshalCBOR(d.data[i:end]); err != nil && d.err == nil {
+		d.err = err
+	}
+	return end
+}
+
+func decodeText(d *decState, i int, v reflect.Value) int {
+	i = d.skipTags(i)
+	if d.isNull(i) {
+		return i + 1
+	}
+	if d.data[i]>>5 != majorText {
+		return d.typeErr(i, v.Type(), "")
+	}
+	s, end := d.str(i)
+	if err := v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText(s); err != nil && d.err == nil {
+		d.err = err
+	}
+	return end
+}
+
+// decodeTime reads tag 0 (RFC 3339 text) or tag 1 (epoch seconds,
+// integer or float), or the same content untagged, as a time.Time (UTC
+// for epoch times).
+func decodeTime(d *decState, i int, v reflect.Value) int {
+	j := d.skipTags(i)
+	if d.isNull(j) {
+		return j + 1
+	}
+	t, end, ok := d.time(j)
+	if !ok {
+		return d.typeErr(j, v.Type(), "")
+	}
+	v.Set(reflect.ValueOf(t))
+	return end
+}
+
+func (d *decState) time(j int) (time.Time, int, bool) {
+	switch d.data[j] >> 5 {
+	case majorText:
+		s, end := d.str(j)
+		t, err := time.Parse(time.RFC3339Nano, string(s))
+		return t, end, err == nil
+	case majorUint, majorNeg:
+		neg, arg, _, end, _ := d.integer(j)
+		if arg > math.MaxInt64 {
+			return time.Time{}, end, false
+		}
+		sec := int64(arg)
+		if neg {
+			sec = ^sec
+		}
+		return time.Unix(sec, 0).UTC(), end, true
+	}
+	f, end, ok := d.float(j)
+	if !ok || math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) > 1<<62 {
+		return time.Time{}, end, false
+	}
+	sec, frac := math.Modf(f)
+	return time.Unix(int64(sec), int64(math.Round(frac*1e9))).UTC(), end, true
+}
+
+func decodeBigInt(d *decState, i int, v reflect.Value) int {
+	start := d.skipTags(i)
+	if d.isNull(start) {
+		return start + 1
+	}
+	neg, arg, n, end, ok := d.integer(i)
+	if !ok {
+		return d.typeErr(start, v.Type(), "")
+	}
+	if n == nil {
+		n = new(big.Int).SetUint64(arg)
+		if neg {
+			n.Add(n, bigOne)
+			n.Neg(n)
+		}
+	}
+	v.Set(reflect.ValueOf(*n))
+	return end
+}
+
+func decodeTag(d *decState, i int, v reflect.Value) int {
+	if d.data[i]>>5 != majorTag {
+		if d.isNull(i) {
+			return i + 1
+		}
+		return d.typeErr(i, v.Type(), "")
+	}
+	_, _, tag, j := d.head(i)
+	content, end := d.any(j)
+	v.Set(reflect.ValueOf(Tag{Number: tag, Content: content}))
+	return end
+}
+
+func decodeSimple(d *decState, i int, v reflect.Value) int {
+	i = d.skipTags(i)
+	major, ai, arg, j := d.head(i)
+	if major != majorSimple || ai >= 20 && ai <= 23 || ai >= aiTwo {
+		return d.typeErr(i, v.Type(), "")
+	}
+	v.SetUint(arg)
+	return j
+}
+
+func decodeNumber(d *decState, i int, v reflect.Value) int {
+	start := d.skipTags(i)
+	if d.isNull(start) {
+		return start + 1
+	}
+	if neg, arg, n, end, ok := d.integer(i); ok {
+		s := intText(neg, arg)
+		if n != nil {
+			s = n.String()
+		}
+		v.SetString(s)
+		return end
+	}
+	f, end, ok := d.float(i)
+	if !ok || math.IsNaN(f) || math.IsInf(f, 0) {
+		return d.typeErr(start, v.Type(), "")
+	}
+	v.SetString(strconv.FormatFloat(f, 'g', -1, 64))
+	return end
+}
+
+// grow returns slice s with its capacity doubled.
+func grow(s reflect.Value) reflect.Value {
+	n := reflect.MakeSlice(s.Type(), s.Len(), max(2*s.Cap(), 4))
+	reflect.Copy(n, s)
+	return n
+}
