@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"encoding/binary"
 	"io"
+	"math/bits"
+	"slices"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/celerjson/celer/internal/errs"
 	"github.com/celerjson/celer/internal/index"
@@ -24,7 +27,7 @@ import (
 
 // window is how much input stage 1 indexes at a time: it bounds the index
 // buffer and keeps the window's bytes in cache for stage 2.
-const window = 64 << 10
+const window = 16 << 10
 
 // Doc is a parsed JSON document: read-only, so any number of goroutines
 // may read it at once. It references the input it was parsed from, which
@@ -54,11 +57,13 @@ type state struct {
 	off    int
 	bad    bool
 	frames []frame
+	tape   []uint64 // the tape being built; its length is in build's n
 }
 
 type frame struct {
 	open  uint32 // tape index of the container's first word
-	count uint32 // children so far
+	count uint32 // children of the container around it, so far
+	obj   bool   // whether the container around it is an object
 }
 
 // A state holds a 256 KiB index buffer: parsing takes one from a slot
@@ -203,11 +208,18 @@ var delim = func() (t [256]bool) {
 // save for the checks parse adds (surrogate pairs, duplicate names).
 //
 // It is one state machine written with gotos, like scan's walker, so that
-// each state is a tight block. Everything the loop touches per token
-// lives in locals (the tape, the index window and its cursor, the count
-// of the innermost container) and goes back to memory only when a
-// container opens or closes or a window is refilled: the NEXT blocks
-// below are st.next() written out by hand for that reason.
+// each state is a tight block. It is shaped to keep what it touches per
+// token in registers: the index window and its cursor, the count of the
+// innermost container, and the tape as a base pointer and a length. The
+// open containers live in st.frames and the tape's capacity in memory,
+// touched only when a container opens or closes or a window is refilled.
+// The NEXT blocks below are st.next() written out by hand for that reason.
+//
+// Tape writes are unchecked (tw), under this invariant: after each step,
+// the tape has room for as many words as the window has structural
+// positions left. Each position yields at most one word, save an opening
+// bracket, which yields two and so checks for room itself (open); a new
+// window checks for room for all its positions (more).
 func (st *state) build(d *Doc, b []byte, mode scan.Mode, maxDepth int) bool {
 	var flags uint
 	if mode&scan.AllowInvalidUTF8 == 0 {
@@ -215,54 +227,63 @@ func (st *state) build(d *Doc, b []byte, mode scan.Mode, maxDepth int) bool {
 	}
 	st.x.Reset(flags)
 	st.idx, st.k, st.b, st.off, st.bad = st.idx[:0], 0, b, 0, false
-	tape, frames := d.tape[:0], st.frames[:0]
+	st.frames = st.frames[:0]
+	st.tape = d.tape[:0]
 	ok := false
 	var p, q int
 	var idx []uint32
 	k := 0
-	bs := -1           // the first backslash after the last string start, when above it
-	count := uint32(0) // children of the innermost open container so far
-	obj := false       // whether that container is an object
+	n := 0                // tape length
+	bs := -1              // the first backslash after the last string start, when above it
+	count := uint32(0)    // children of the innermost open container so far
+	obj := false          // whether that container is an object
+	var tw unsafe.Pointer // the tape's first word
 
 	p = st.refill()
 	idx, k = st.idx, st.k
 	if p < 0 {
 		goto done
 	}
-	if cap(tape) == 0 {
-		tape = make([]uint64, 0, st.tapeEstimate(len(b)))
+	if cap(st.tape) == 0 {
+		st.tape = make([]uint64, 0, st.tapeEstimate(len(b)))
 	}
+	st.room(0, len(idx))
+	tw = unsafe.Pointer(unsafe.SliceData(st.tape))
 
 value:
 	switch c := b[p]; c {
 	case '{', '[':
-		if len(frames) >= maxDepth {
+		if len(st.frames) >= maxDepth {
 			goto done
+		}
+		if cap(st.tape)-n < 2+len(idx)-k {
+			st.room(n, 2+len(idx)-k)
+			tw = unsafe.Pointer(unsafe.SliceData(st.tape))
 		}
 		tag := tagArray
 		if c == '{' {
 			tag = tagObject
 		}
-		tape = append(tape, tag<<tagShift, uint64(p))
+		*(*uint64)(unsafe.Add(tw, n*8)) = tag << tagShift
+		*(*uint64)(unsafe.Add(tw, n*8+8)) = uint64(p)
+		n += 2
 		// NEXT into q
 		if k < len(idx) {
 			q = int(idx[k])
 			k++
 		} else {
-			st.k = k
-			q = st.refill()
-			idx, k = st.idx, st.k
+			q = st.more(n)
+			idx, k, tw = st.idx, st.k, unsafe.Pointer(unsafe.SliceData(st.tape))
 		}
 		if q < 0 {
 			goto done
 		}
 		if b[q] == c+2 { // empty: "{}" or "[]"
-			n := len(tape)
-			tape[n-2] |= uint64(n)
-			tape[n-1] |= uint64(q) << 32
+			*(*uint64)(unsafe.Add(tw, n*8-16)) |= uint64(n)
+			*(*uint64)(unsafe.Add(tw, n*8-8)) |= uint64(q) << 32
 			goto next
 		}
-		frames = append(frames, frame{open: uint32(len(tape) - 2), count: count})
+		st.frames = append(st.frames, frame{open: uint32(n - 2), count: count, obj: obj})
 		count, obj = 0, c == '{'
 		p = q
 		if obj {
@@ -275,9 +296,8 @@ value:
 			q = int(idx[k])
 			k++
 		} else {
-			st.k = k
-			q = st.refill()
-			idx, k = st.idx, st.k
+			q = st.more(n)
+			idx, k, tw = st.idx, st.k, unsafe.Pointer(unsafe.SliceData(st.tape))
 		}
 		if q < 0 {
 			goto done
@@ -286,34 +306,62 @@ value:
 			bs = nextBackslash(b, p+1)
 		}
 		if bs > q {
-			tape = append(tape, scalar(tagString, p, q+1-p))
+			*(*uint64)(unsafe.Add(tw, n*8)) = scalar(tagString, p, q+1-p)
 		} else {
-			tape = append(tape, scalar(tagEscString, p, q+1-p))
+			*(*uint64)(unsafe.Add(tw, n*8)) = scalar(tagEscString, p, q+1-p)
 		}
+		n++
 		goto next
 	case 't', 'f', 'n':
 		// One load and compare checks the first four bytes.
-		word, n, tag := uint32('n'|'u'<<8|'l'<<16|'l'<<24), 4, tagNull
+		word, size, tag := uint32('n'|'u'<<8|'l'<<16|'l'<<24), 4, tagNull
 		if c == 't' {
 			word, tag = 't'|'r'<<8|'u'<<16|'e'<<24, tagTrue
 		} else if c == 'f' {
-			word, n, tag = 'f'|'a'<<8|'l'<<16|'s'<<24, 5, tagFalse
+			word, size, tag = 'f'|'a'<<8|'l'<<16|'s'<<24, 5, tagFalse
 		}
-		end := p + n
-		if end > len(b) || binary.LittleEndian.Uint32(b[p:]) != word || n == 5 && b[p+4] != 'e' || end < len(b) && !delim[b[end]] {
+		end := p + size
+		if end > len(b) || binary.LittleEndian.Uint32(b[p:]) != word || size == 5 && b[p+4] != 'e' || end < len(b) && !delim[b[end]] {
 			goto done
 		}
-		tape = append(tape, tag<<tagShift|uint64(p))
+		*(*uint64)(unsafe.Add(tw, n*8)) = tag<<tagShift | uint64(p)
+		n++
 		goto next
 	default:
 		if c != '-' && c-'0' > 9 {
 			goto done
 		}
-		e := numberEnd(b, p)
-		if e < 0 {
-			goto done
+		// The common numbers (no exponent, at most 23 bytes) are checked
+		// here, with three word loads and no loop: a call would spill
+		// every live register of this loop. numberEnd does the rest.
+		e := -1
+		if p+24 <= len(b) {
+			w := (*[24]byte)(unsafe.Pointer(&b[p]))
+			nd := ^(digitBits(binary.LittleEndian.Uint64(w[:8])) | digitBits(binary.LittleEndian.Uint64(w[8:16]))<<8 |
+				digitBits(binary.LittleEndian.Uint64(w[16:]))<<16) & 0xFFFFFF // non-digit bytes
+			s := 0
+			if c == '-' {
+				s = 1
+			}
+			i := s + bits.TrailingZeros64(nd>>uint(s)) // end of the integer part
+			if i < 24 && i > s && (w[s] != '0' || i == s+1) {
+				if w[i] == '.' {
+					j := i + 1 + bits.TrailingZeros64(nd>>uint(i+1))
+					if j < 24 && j > i+1 && delim[w[j]] {
+						e = p + j
+					}
+				} else if delim[w[i]] {
+					e = p + i
+				}
+			}
 		}
-		tape = append(tape, scalar(tagNumber, p, e-p))
+		if e < 0 {
+			if e = numberEnd(b, p); e < 0 {
+				goto done
+			}
+		}
+		*(*uint64)(unsafe.Add(tw, n*8)) = scalar(tagNumber, p, e-p)
+		n++
 		goto next
 	}
 
@@ -323,11 +371,10 @@ next:
 		p = int(idx[k])
 		k++
 	} else {
-		st.k = k
-		p = st.refill()
-		idx, k = st.idx, st.k
+		p = st.more(n)
+		idx, k, tw = st.idx, st.k, unsafe.Pointer(unsafe.SliceData(st.tape))
 	}
-	if len(frames) == 0 {
+	if len(st.frames) == 0 {
 		ok = p < 0
 		goto done
 	}
@@ -342,9 +389,8 @@ next:
 			p = int(idx[k])
 			k++
 		} else {
-			st.k = k
-			p = st.refill()
-			idx, k = st.idx, st.k
+			p = st.more(n)
+			idx, k, tw = st.idx, st.k, unsafe.Pointer(unsafe.SliceData(st.tape))
 		}
 		if p < 0 {
 			goto done
@@ -357,14 +403,11 @@ next:
 		if obj != (b[p] == '}') {
 			goto done
 		}
-		f := frames[len(frames)-1]
-		frames = frames[:len(frames)-1]
-		tape[f.open] |= sat(int(count))<<lenShift | uint64(len(tape))
-		tape[f.open+1] |= uint64(p) << 32
-		count = f.count
-		if len(frames) > 0 {
-			obj = tagOf(tape[frames[len(frames)-1].open]) == tagObject
-		}
+		f := st.frames[len(st.frames)-1]
+		st.frames = st.frames[:len(st.frames)-1]
+		*(*uint64)(unsafe.Add(tw, uintptr(f.open)*8)) |= sat(int(count))<<lenShift | uint64(n)
+		*(*uint64)(unsafe.Add(tw, uintptr(f.open)*8+8)) |= uint64(p) << 32
+		count, obj = f.count, f.obj
 		goto next
 	}
 	goto done
@@ -378,9 +421,8 @@ name:
 		q = int(idx[k])
 		k++
 	} else {
-		st.k = k
-		q = st.refill()
-		idx, k = st.idx, st.k
+		q = st.more(n)
+		idx, k, tw = st.idx, st.k, unsafe.Pointer(unsafe.SliceData(st.tape))
 	}
 	if q < 0 {
 		goto done
@@ -389,19 +431,20 @@ name:
 		bs = nextBackslash(b, p+1)
 	}
 	if bs > q {
-		tape = append(tape, scalar(tagString, p, q+1-p))
+		*(*uint64)(unsafe.Add(tw, n*8)) = scalar(tagString, p, q+1-p)
 	} else {
-		tape = append(tape, scalar(tagEscString, p, q+1-p))
+		*(*uint64)(unsafe.Add(tw, n*8)) = scalar(tagEscString, p, q+1-p)
 	}
+	n++
 	// Two NEXTs: the colon, then the value.
 	if k+1 < len(idx) {
 		p, q = int(idx[k]), int(idx[k+1])
 		k += 2
 	} else {
 		st.k = k
-		p = st.next()
-		q = st.next()
-		idx, k = st.idx, st.k
+		p = st.nextRoom(n)
+		q = st.nextRoom(n)
+		idx, k, tw = st.idx, st.k, unsafe.Pointer(unsafe.SliceData(st.tape))
 	}
 	if p < 0 || b[p] != ':' || q < 0 {
 		goto done
@@ -411,30 +454,60 @@ name:
 
 done:
 	ok = ok && !st.bad && !st.x.Bad()
-	d.tape, d.src = tape, b
-	st.frames = frames[:0]
+	d.tape, d.src = st.tape[:n], b
+	st.tape = nil
 	return ok
+}
+
+// nextRoom is next for build: a new window comes with room for its words
+// on the tape, of length n.
+func (st *state) nextRoom(n int) int {
+	if st.k < len(st.idx) {
+		st.k++
+		return int(st.idx[st.k-1])
+	}
+	return st.more(n)
+}
+
+// more returns the first structural position of the next window (-1 at
+// the end of input), once the tape, of length n, has room for a word per
+// position of that window.
+func (st *state) more(n int) int {
+	p := st.refill()
+	if p >= 0 {
+		st.room(n, len(st.idx))
+	}
+	return p
+}
+
+// room makes the tape's capacity at least n+words, keeping its first n
+// words.
+func (st *state) room(n, words int) {
+	if cap(st.tape)-n < words {
+		st.tape = slices.Grow(st.tape[:n], words)
+	}
 }
 
 // tapeEstimate returns the initial tape capacity for an input of n bytes,
 // once its first window is indexed. Every tape word stands for at least
-// one structural position (a string has two positions and one or two
-// words, a container two and two, a scalar one and one), so when the
-// window is the whole input its index length is a bound. Otherwise the
-// first window's words are counted from its positions (2 per opening
-// bracket, 1 per scalar, 1 per pair of quotes) and extrapolated with a
-// margin; append grows the tape in the rare case the rest of the input is
-// denser. Allocating what the tape needs rather than a loose bound
-// matters: fresh memory costs page faults and zeroing.
+// one structural position, on average (a string has two positions and one
+// word, a container two and two, a scalar one and one), so when the window
+// is the whole input its index length is a bound. Otherwise the first
+// window's words are counted from its positions (2 per opening bracket, 1
+// per scalar, 1 per pair of quotes) and extrapolated with a margin. Both
+// add the slack that build's room checks ask for beyond the words written
+// (a window's positions; a few levels of nesting), so that the tape is
+// allocated once for nearly every input: fresh memory costs page faults
+// and zeroing, so a tight estimate pays.
 func (st *state) tapeEstimate(n int) int {
 	if st.off >= n {
-		return len(st.idx) + 1
+		return len(st.idx) + 64
 	}
 	halves := 0
 	for _, pos := range st.idx {
 		halves += int(tapeHalves[st.b[pos]])
 	}
-	return int(int64(halves/2)*int64(n)/int64(st.off)*9/8) + 256
+	return int(int64(halves/2)*int64(n)/int64(st.off)*9/8) + len(st.idx) + 256
 }
 
 // tapeHalves is twice the number of tape words that a structural position

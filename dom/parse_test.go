@@ -350,3 +350,38 @@ func TestConcurrentReaders(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestTapeGrowth parses inputs whose tape outgrows the first estimate:
+// a sparse first window followed by dense ones, deep nesting at the start
+// of a small input, and unclosed brackets (invalid, but written to the
+// tape before the error is found). The result must match the syntax
+// layer whatever the Parser used before.
+func TestTapeGrowth(t *testing.T) {
+	dense := strings.Repeat("[1,[2,{}],[]],", 50000)
+	inputs := []string{
+		`["` + strings.Repeat("x", 70000) + `",` + dense + `0]`,
+		strings.Repeat("[", 5000) + strings.Repeat("]", 5000),
+		strings.Repeat(`{"a":[`, 3000) + strings.Repeat("]}", 3000),
+		strings.Repeat("[", 9000),
+		"[" + dense + strings.Repeat("[", 9000),
+	}
+	var p dom.Parser
+	for _, in := range inputs {
+		for _, parse := range []func([]byte) (*dom.Doc, error){
+			func(b []byte) (*dom.Doc, error) { return dom.Parse(b) },
+			func(b []byte) (*dom.Doc, error) { return p.Parse(b) },
+		} {
+			d, err := parse([]byte(in))
+			if want := stream.Validate([]byte(in)); (err == nil) != (want == nil) {
+				t.Fatalf("Parse(%.30q…): %v, stream.Validate: %v", in, err, want)
+			}
+			if err != nil {
+				continue
+			}
+			want, _ := stream.AppendCompact(nil, []byte(in))
+			if got := d.Root().AppendJSON(nil); !bytes.Equal(got, want) {
+				t.Fatalf("Parse(%.30q…): AppendJSON differs at %d", in, firstDiff(got, want))
+			}
+		}
+	}
+}
