@@ -97,6 +97,18 @@ func BenchmarkLookupBytes(b *testing.B) {
 			}
 		}
 	})
+	b.Run("pointer-bytewise", func(b *testing.B) {
+		saved := minIndexedWalk
+		minIndexedWalk = 1 << 62
+		defer func() { minIndexedWalk = saved }()
+		b.SetBytes(int64(len(doc)))
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := p.LookupBytes(doc); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	b.Run("dotted", func(b *testing.B) {
 		b.SetBytes(int64(len(doc)))
 		b.ReportAllocs()

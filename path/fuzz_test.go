@@ -74,7 +74,11 @@ func FuzzDOMvsRaw(f *testing.F) {
 			return
 		}
 		raw, rawErr := c.SelectBytes([]byte(doc))
+		raw2, rawErr2 := selectBytesWith(c, []byte(doc), len(doc) < minIndexedWalk)
 		d, domErr := dom.Parse([]byte(doc))
+		if domErr == nil && (rawErr2 != nil || !slices.EqualFunc(raw, raw2, bytes.Equal)) {
+			t.Fatalf("%s on %q: the two raw walks differ: %q, %v and %q, %v", q, doc, raw, rawErr, raw2, rawErr2)
+		}
 		if domErr != nil {
 			if rawErr == nil {
 				// Raw evaluation may stop before the error: what it returns
@@ -128,6 +132,13 @@ func FuzzPointer(f *testing.F) {
 			return
 		}
 		raw, rawErr := p.LookupBytes([]byte(doc))
+		saved := minIndexedWalk
+		minIndexedWalk = 0
+		raw2, rawErr2 := p.LookupBytes([]byte(doc))
+		minIndexedWalk = saved
+		if (rawErr == nil) != (rawErr2 == nil) && stream.Valid([]byte(doc)) || !bytes.Equal(raw, raw2) && rawErr == nil && rawErr2 == nil {
+			t.Fatalf("%q on %q: the two raw walks differ: %q, %v and %q, %v", ptr, doc, raw, rawErr, raw2, rawErr2)
+		}
 		d, domErr := dom.Parse([]byte(doc))
 		if domErr != nil {
 			return

@@ -63,11 +63,21 @@ type rawWalker struct {
 
 // walk follows steps from the value at the start of w.b (after optional
 // whitespace) and returns the bounds of the value reached, which it has
-// checked.
+// checked. Large inputs are walked over their structural index.
 func (w *rawWalker) walk(steps []rawStep) (start, end int, st walkStatus) {
+	if len(w.b) >= minIndexedWalk && uint64(len(w.b)) < 1<<32-maxWindow {
+		if start, end, st, ok := w.walkIndexed(steps); ok {
+			return start, end, st
+		}
+	}
+	return w.walkFrom(kernels.SkipSpace(w.b, 0), steps, 0)
+}
+
+// walkFrom follows steps from the value at i, nested at depth0.
+func (w *rawWalker) walkFrom(i int, steps []rawStep, depth0 int) (start, end int, st walkStatus) {
 	b := w.b
-	i := kernels.SkipSpace(b, 0)
-	for depth, s := range steps {
+	for k, s := range steps {
+		depth := depth0 + k
 		if i >= len(b) {
 			return 0, 0, walkBad
 		}
@@ -105,7 +115,7 @@ func (w *rawWalker) walk(steps []rawStep) (start, end int, st walkStatus) {
 	if i >= len(b) {
 		return 0, 0, walkBad
 	}
-	n, code := scan.Value(b[i:], w.mode, w.maxDepth-len(steps), true)
+	n, code := scan.Value(b[i:], w.mode, w.maxDepth-depth0-len(steps), true)
 	if code != scan.OK {
 		return 0, 0, walkBad
 	}
@@ -114,7 +124,27 @@ func (w *rawWalker) walk(steps []rawStep) (start, end int, st walkStatus) {
 
 // skipValue checks and skips the value at i, at nesting depth.
 func (w *rawWalker) skipValue(i, depth int) (int, bool) {
-	n, code := scan.Value(w.b[i:], w.mode, w.maxDepth-depth, true)
+	b := w.b
+	if i >= len(b) {
+		return i, false
+	}
+	var n int
+	var code scan.Code
+	// Scalars directly: scan.Value's setup costs more than most of them.
+	switch c := b[i]; {
+	case c == '"':
+		n, _, code = scan.String(b[i:], 1, w.mode)
+	case c == '-' || isDigit(c):
+		n, code = scan.Number(b[i:], true)
+	case c == 't':
+		n, code = scan.Literal(b[i:], "true")
+	case c == 'f':
+		n, code = scan.Literal(b[i:], "false")
+	case c == 'n':
+		n, code = scan.Literal(b[i:], "null")
+	default:
+		n, code = scan.Value(b[i:], w.mode, w.maxDepth-depth, true)
+	}
 	return i + n, code == scan.OK
 }
 

@@ -8,9 +8,38 @@ import (
 	"github.com/celerjson/celer/stream"
 )
 
+// selectBytesWith runs q.SelectBytes with the indexed walk or without it.
+func selectBytesWith(q *Query, b []byte, indexed bool, o ...Options) ([][]byte, error) {
+	saved := minIndexedWalk
+	defer func() { minIndexedWalk = saved }()
+	minIndexedWalk = 1 << 62
+	if indexed {
+		minIndexedWalk = 0
+	}
+	return q.SelectBytes(b, o...)
+}
+
+// bothWalks runs f with the byte-wise walk and with the indexed walk,
+// whatever the input size.
+func bothWalks(t *testing.T, f func(t *testing.T)) {
+	t.Helper()
+	saved := minIndexedWalk
+	defer func() { minIndexedWalk = saved }()
+	for _, min := range []int{1 << 62, 0} {
+		minIndexedWalk = min
+		name := "bytewise"
+		if min == 0 {
+			name = "indexed"
+		}
+		t.Run(name, f)
+	}
+}
+
 // TestSelectBytesErrors: a syntax error on the way to the selected value
 // is reported with its position in the whole input.
-func TestSelectBytesErrors(t *testing.T) {
+func TestSelectBytesErrors(t *testing.T) { bothWalks(t, testSelectBytesErrors) }
+
+func testSelectBytesErrors(t *testing.T) {
 	for _, tc := range []struct {
 		query, doc string
 		off        int64
@@ -46,7 +75,9 @@ func TestSelectBytesErrors(t *testing.T) {
 
 // TestSelectBytesStopsEarly documents what raw evaluation does not read:
 // the text after the last value it needs.
-func TestSelectBytesStopsEarly(t *testing.T) {
+func TestSelectBytesStopsEarly(t *testing.T) { bothWalks(t, testSelectBytesStopsEarly) }
+
+func testSelectBytesStopsEarly(t *testing.T) {
 	doc := []byte(`{"a": {"b": [1, 2]}, "c": [garbage`)
 	for q, want := range map[string]string{`$.a.b[1]`: `2`, `$.a.b`: `[1, 2]`, `$.a.*`: `[1, 2]`, `$.a.b[0:1]`: `1`} {
 		got, err := MustCompile(q).SelectBytes(doc)
@@ -64,7 +95,9 @@ func TestSelectBytesStopsEarly(t *testing.T) {
 	}
 }
 
-func TestSelectBytesOptions(t *testing.T) {
+func TestSelectBytesOptions(t *testing.T) { bothWalks(t, testSelectBytesOptions) }
+
+func testSelectBytesOptions(t *testing.T) {
 	dup := []byte(`{"a": 1, "a": 2}`)
 	if got, err := MustCompile(`$.a`).SelectBytes(dup); err != nil || len(got) != 1 || string(got[0]) != "1" {
 		t.Errorf("duplicates allowed: %q, %v", got, err)
@@ -94,7 +127,9 @@ func TestSelectBytesOptions(t *testing.T) {
 }
 
 // TestSelectBytesEscapedNames: member names are compared unescaped.
-func TestSelectBytesEscapedNames(t *testing.T) {
+func TestSelectBytesEscapedNames(t *testing.T) { bothWalks(t, testSelectBytesEscapedNames) }
+
+func testSelectBytesEscapedNames(t *testing.T) {
 	doc := []byte(`{"\u0061\"b": 1, "x\/y": 2, "` + strings.Repeat(`\u00e9`, 100) + `": 3, "é": 4}`)
 	for q, want := range map[string]string{
 		`$['a"b']`:                              `1`,
@@ -110,7 +145,9 @@ func TestSelectBytesEscapedNames(t *testing.T) {
 }
 
 // TestSelectBytesShapes covers the raw walk on values of every kind.
-func TestSelectBytesShapes(t *testing.T) {
+func TestSelectBytesShapes(t *testing.T) { bothWalks(t, testSelectBytesShapes) }
+
+func testSelectBytesShapes(t *testing.T) {
 	doc := []byte(" \n{\"a\" : [ 1 , {\"b\" : null} , \"s\" , [ ] , { } , true , -1.5e3 ] , \"c\" : { } } \n")
 	for q, want := range map[string]string{
 		`$.a[0]`: `1`, `$.a[1].b`: `null`, `$.a[2]`: `"s"`, `$.a[3]`: `[ ]`, `$.a[4]`: `{ }`, `$.a[5]`: `true`,

@@ -81,16 +81,18 @@ func checkExamples(t *testing.T, doc string, examples []example) {
 		if ok != (len(want) > 0) || ok && string(first.AppendJSON(nil)) != want[0] {
 			t.Errorf("%s: First = %s, %v", ex.query, first.AppendJSON(nil), ok)
 		}
-		raw, err := q.SelectBytes([]byte(doc))
-		if err != nil {
-			t.Errorf("%s: SelectBytes: %v", ex.query, err)
-		}
-		var gotRaw []string
-		for _, b := range raw {
-			gotRaw = append(gotRaw, compact(t, string(b)))
-		}
-		if !slices.Equal(gotRaw, want) {
-			t.Errorf("%s: SelectBytes\n got %q\nwant %q", ex.query, gotRaw, want)
+		for _, indexed := range []bool{false, true} {
+			raw, err := selectBytesWith(q, []byte(doc), indexed)
+			if err != nil {
+				t.Errorf("%s: SelectBytes (indexed %v): %v", ex.query, indexed, err)
+			}
+			var gotRaw []string
+			for _, b := range raw {
+				gotRaw = append(gotRaw, compact(t, string(b)))
+			}
+			if !slices.Equal(gotRaw, want) {
+				t.Errorf("%s: SelectBytes (indexed %v)\n got %q\nwant %q", ex.query, indexed, gotRaw, want)
+			}
 		}
 	}
 }
