@@ -70,7 +70,11 @@ func (r *runner) runChild(s *Scenario, k *Task) (ns, allocs, bytes float64, rss 
 	if resp.Err != "" {
 		return 0, 0, 0, rss, errors.New(resp.Err)
 	}
-	rss = max(rss, resp.HWM)
+	if resp.HWM > 0 {
+		// The child's own peak: the rusage of a forked child also counts
+		// the parent's pages at the fork.
+		rss = resp.HWM
+	}
 	return resp.NsPerOp, resp.AllocsOp, resp.BytesOp, rss, nil
 }
 

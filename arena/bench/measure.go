@@ -129,7 +129,11 @@ func (r *runner) runScenario(s *Scenario) (*Table, error) {
 		stats := make([][2]float64, len(group))
 		batch := make([]int, len(group))
 		runtime.GC()
-		for round := 0; round < r.timing.Rounds; round++ {
+		rounds := r.timing.Rounds
+		if s.Memory {
+			rounds = max(1, min(rounds, 2)-b2i(r.env.Quick))
+		}
+		for round := 0; round < rounds; round++ {
 			for j := range group {
 				g := (j + round) % len(group)
 				k := &tasks[group[g]]
@@ -159,7 +163,7 @@ func (r *runner) runScenario(s *Scenario) (*Table, error) {
 				samples[g] = append(samples[g], ns)
 				stats[g] = [2]float64{allocs, bytes}
 			}
-			if round == r.timing.Rounds-1 {
+			if round == rounds-1 {
 				for range group {
 					r.prog.step()
 				}
@@ -268,4 +272,11 @@ func safeValue(f func() (float64, string, error)) (v float64, text string, err e
 		}
 	}()
 	return f()
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -9,6 +9,7 @@ var errInvalid = errors.New("rejected a valid input")
 func Scenarios() []*Scenario {
 	var list []*Scenario
 	list = append(list, syntaxScenarios()...)
+	list = append(list, mormotScenarios()...)
 	return list
 }
 
