@@ -41,6 +41,7 @@ const (
 type selector struct {
 	kind  selKind
 	name  string // selName
+	nameB []byte // selName: name as bytes, for normalized paths
 	index int    // selIndex; selSlice start (valid when hasStart)
 	end   int    // selSlice end (valid when hasEnd)
 	step  int    // selSlice step (1 when absent)

@@ -131,9 +131,9 @@ func BenchmarkCompile(b *testing.B) {
 	}
 }
 
-// TestSelectAllocs: name, index, wildcard and slice steps over arrays, and
-// filters comparing numbers and strings, allocate nothing once the result
-// buffer has grown; so do raw lookups.
+// TestSelectAllocs: name, index, wildcard, slice, filter and descendant
+// steps, and filters comparing numbers and strings, allocate nothing once
+// the result buffer has grown; nor do raw lookups.
 func TestSelectAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("allocation counts differ under the race detector")
@@ -146,6 +146,7 @@ func TestSelectAllocs(t *testing.T) {
 		`$.store.book[*].author`, `$.store.book[-1].price`, `$.store.book[1:3].title`, `$.store.book[::-1].title`,
 		`$.store.book[?@.price < 10].title`, `$.store.book[?@.author == 'Herman Melville']`, `$.store.book[?@.isbn]`,
 		`$.store.book[?match(@.author, 'J.*')]`, `$.store.book[?length(@.title) > 10]`, `$.store.book[?count(@.title[0:1]) == 0]`,
+		`$.store.book[?count(@.*) > 4]`, `$..author`, `$..*`, `$.store.*`, `$.store[?@.color]`, `$..[?@.price > 10]`,
 	} {
 		q := MustCompile(query)
 		out := q.Select(d.Root())

@@ -22,9 +22,10 @@ const (
 )
 
 // pathStep is one step of the normalized path of the current node: a
-// member name, or an array index when name is unset (isName false).
+// member name, or an array index when isName is false. The name may be a
+// view of the document that is valid only while the step is on the stack.
 type pathStep struct {
-	name   string
+	name   []byte
 	index  int
 	isName bool
 }
@@ -167,7 +168,7 @@ func (e *evaluator) child(s *segment, rest []segment, v dom.Value) {
 		case selName:
 			if k == dom.Object {
 				if c := v.Get(sel.name); c.Exists() {
-					e.push(pathStep{name: sel.name, isName: true})
+					e.push(pathStep{name: sel.nameB, isName: true})
 					e.segs(rest, c)
 					e.pop()
 				}
@@ -199,7 +200,7 @@ func (e *evaluator) child(s *segment, rest []segment, v dom.Value) {
 // wildcard passes every child of v on to rest.
 func (e *evaluator) wildcard(rest []segment, v dom.Value, k dom.Kind) {
 	if k == dom.Object {
-		for name, c := range v.All() {
+		for name, c := range v.AllBytes() {
 			e.push(pathStep{name: name, isName: true})
 			e.segs(rest, c)
 			e.pop()
@@ -313,7 +314,7 @@ func (e *evaluator) filter(f *expr, rest []segment, v dom.Value, k dom.Kind) {
 	mark := e.textMark() // strings of enclosing filters live below mark
 	defer e.truncText(mark)
 	if k == dom.Object {
-		for name, c := range v.All() {
+		for name, c := range v.AllBytes() {
 			e.truncText(mark)
 			if e.test(f, c) {
 				e.push(pathStep{name: name, isName: true})
@@ -351,7 +352,7 @@ func (e *evaluator) descend(s *segment, rest []segment, v dom.Value) {
 	}
 	switch v.Kind() {
 	case dom.Object:
-		for name, c := range v.All() {
+		for name, c := range v.AllBytes() {
 			if k := c.Kind(); k != dom.Object && k != dom.Array {
 				continue // nothing to select below a primitive value
 			}

@@ -205,8 +205,8 @@ func (e *evaluator) deepEqual(x, y dom.Value) bool {
 		if x == y {
 			return true
 		}
-		for name, c := range x.All() {
-			d := y.Get(name)
+		for name, c := range x.AllBytes() {
+			d := y.Get(string(name))
 			if !d.Exists() || !e.equalNodes(c, d) {
 				return false
 			}
@@ -233,7 +233,7 @@ func hasDuplicateNames(v dom.Value) bool {
 	if n <= 8 {
 		var names [8]string
 		k := 0
-		for name := range v.All() {
+		for name := range v.All() { // names are kept: All copies them
 			for _, seen := range names[:k] {
 				if seen == name {
 					return true

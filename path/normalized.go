@@ -3,6 +3,7 @@ package path
 import (
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // appendNormalized appends the Normalized Path (RFC 9535 section 2.7) of
@@ -21,7 +22,7 @@ func appendNormalStep(dst []byte, s *pathStep) []byte {
 		dst = strconv.AppendInt(dst, int64(s.index), 10)
 		return append(dst, ']')
 	}
-	return AppendNormalName(dst, s.name)
+	return appendNormalName(dst, s.name)
 }
 
 const lowerHex = "0123456789abcdef"
@@ -33,6 +34,12 @@ const lowerHex = "0123456789abcdef"
 // it is. Invalid UTF-8, which a strict parse never lets through, is
 // written as U+FFFD so that the result is always valid UTF-8.
 func AppendNormalName(dst []byte, name string) []byte {
+	return appendNormalName(dst, unsafe.Slice(unsafe.StringData(name), len(name)))
+}
+
+// appendNormalName is AppendNormalName for a name in a byte slice, which
+// it does not modify.
+func appendNormalName(dst []byte, name []byte) []byte {
 	dst = append(dst, '[', '\'')
 	start := 0
 	for i := 0; i < len(name); {
@@ -42,7 +49,7 @@ func AppendNormalName(dst []byte, name string) []byte {
 			continue
 		}
 		if c >= utf8.RuneSelf {
-			r, n := utf8.DecodeRuneInString(name[i:])
+			r, n := utf8.DecodeRune(name[i:])
 			if r != utf8.RuneError || n != 1 {
 				i += n
 				continue

@@ -194,6 +194,13 @@ func markTails(segs []segment) {
 	for k := len(segs) - 1; k >= 0 && singularSegs(segs[k:k+1], false); k-- {
 		segs[k].tail = true
 	}
+	for k := range segs {
+		for i := range segs[k].sels {
+			if sel := &segs[k].sels[i]; sel.kind == selName {
+				sel.nameB = []byte(sel.name)
+			}
+		}
+	}
 }
 
 // nameFirst reports whether the cursor is at a name-first character.

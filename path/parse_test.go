@@ -2,6 +2,7 @@ package path
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -303,7 +304,7 @@ func TestCompileParsesSlices(t *testing.T) {
 		`$[-7]`:         {kind: selIndex, index: -7, step: 1, hasStart: true},
 	} {
 		s := MustCompile(q).segs
-		if len(s) != 1 || len(s[0].sels) != 1 || s[0].sels[0] != want {
+		if len(s) != 1 || len(s[0].sels) != 1 || !reflect.DeepEqual(s[0].sels[0], want) {
 			t.Errorf("%q: got %+v, want %+v", q, s[0].sels, want)
 		}
 	}
