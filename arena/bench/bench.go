@@ -75,6 +75,13 @@ func Run(cfg Config) ([]*Table, error) {
 		if !r.selected(s) {
 			continue
 		}
+		if s.Derive != nil {
+			if t := s.Derive(out); t != nil {
+				t.ID, t.Group, t.Title, t.About, t.Unit, t.Derived = s.ID, s.Group, s.Title, s.About, s.Unit, true
+				out = append(out, t)
+			}
+			continue
+		}
 		t, err := r.runScenario(s)
 		if err != nil {
 			r.prog.done()

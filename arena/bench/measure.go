@@ -130,6 +130,9 @@ func (r *runner) runScenario(s *Scenario) (*Table, error) {
 		batch := make([]int, len(group))
 		runtime.GC()
 		rounds := r.timing.Rounds
+		if s.Rounds > 0 {
+			rounds = min(rounds, s.Rounds)
+		}
 		if s.Memory {
 			rounds = max(1, min(rounds, 2)-b2i(r.env.Quick))
 		}

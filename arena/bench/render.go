@@ -22,7 +22,7 @@ func grid(t *Table) (header []string, lines [][]string) {
 		}
 	}
 	header = append(header, t.Extra...)
-	if !t.plain {
+	if !t.Derived {
 		header = append(header, "assertions")
 	}
 	for _, r := range t.Rows {
@@ -53,7 +53,7 @@ func grid(t *Table) (header []string, lines [][]string) {
 			}
 			line = append(line, v)
 		}
-		if t.plain {
+		if t.Derived {
 			lines = append(lines, line)
 			continue
 		}
@@ -71,7 +71,7 @@ func grid(t *Table) (header []string, lines [][]string) {
 
 // caption is the line under a table's title.
 func caption(t *Table) string {
-	if t.plain {
+	if t.Derived {
 		return t.About
 	}
 	better := "higher is better"
@@ -244,7 +244,7 @@ func Summarize(ts []*Table) Summary {
 func summaryTable(s Summary) *Table {
 	t := &Table{ID: "summary", Group: "Summary", Title: "All scenarios",
 		About: "geometric mean of each contender's ratio to encoding/json over every throughput cell where both ran; best in: cells where it was the fastest Go contender",
-		Unit:  "× encoding/json", Columns: []string{"ratio", "cells", "best in", "FAILED cells"}, plain: true}
+		Unit:  "× encoding/json", Columns: []string{"ratio", "cells", "best in", "FAILED cells"}, Derived: true}
 	for _, r := range s.Rows {
 		ratio := "—"
 		if r.Ratio > 0 {

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	"sort"
 	"math"
 	"slices"
 	"strings"
@@ -45,6 +46,13 @@ type Scenario struct {
 	// Build makes the cells. It must be cheap: inputs are prepared in the
 	// tasks' Check and Op closures or by the Env, which caches them.
 	Build func(e *Env) ([]Task, error)
+	// Derive, instead of Build, makes a table from the tables run before
+	// it (summaries such as the Groovy points); nil when there is nothing
+	// to derive from.
+	Derive func(prev []*Table) *Table
+	// Rounds, when set, replaces the run's number of timed rounds (for
+	// scenarios whose every operation takes long).
+	Rounds int
 	// Finish adds derived columns (points, ratios, totals) and notes once
 	// every cell is measured.
 	Finish func(t *Table)
@@ -125,8 +133,9 @@ type Table struct {
 	Assertions int     `json:"assertions"`
 	Failed     int     `json:"failed"`
 	Seconds    float64 `json:"seconds"`
-
-	plain bool // a derived table: no caption or assertion counts
+	// Derived tables are computed from others: no caption or assertion
+	// counts.
+	Derived bool `json:"derived,omitempty"`
 }
 
 // Cell returns the cell at row and col, and whether it exists.
@@ -263,4 +272,9 @@ func ratioColumn(t *Table, name, ref string) {
 // slug makes a file name of a scenario ID.
 func slug(id string) string {
 	return strings.NewReplacer("/", "-", " ", "-").Replace(id)
+}
+
+// sortRowsByScore orders rows by descending score.
+func sortRowsByScore(t *Table) {
+	sort.SliceStable(t.Rows, func(i, j int) bool { return t.Rows[i].Score > t.Rows[j].Score })
 }

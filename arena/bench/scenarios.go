@@ -10,6 +10,8 @@ func Scenarios() []*Scenario {
 	var list []*Scenario
 	list = append(list, syntaxScenarios()...)
 	list = append(list, mormotScenarios()...)
+	list = append(list, groovyScenarios()...)
+	list = append(list, jacksonScenarios()...)
 	return list
 }
 
