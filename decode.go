@@ -188,8 +188,23 @@ func (d *decodeState) addErrorContext(err error) error {
 
 func (d *decodeState) skipSpace() {
 	if d.off < len(d.data) && d.data[d.off] <= ' ' {
-		d.off = kernels.SkipSpace(d.data, d.off)
+		d.spaces()
 	}
+}
+
+// spaces consumes the whitespace at d.off; the cursor functions call it
+// only when they see some, so that they stay small enough to inline.
+// Short runs (a newline and an indent) are stepped over here; long ones
+// go to the vector kernel.
+func (d *decodeState) spaces() {
+	b, i := d.data, d.off
+	for end := min(i+16, len(b)); i < end; i++ {
+		if b[i] > ' ' { // outside strings, valid input has only whitespace below '!'
+			d.off = i
+			return
+		}
+	}
+	d.off = kernels.SkipSpace(b, i)
 }
 
 // peek returns the first byte of the next token, after whitespace.
@@ -239,16 +254,41 @@ func (d *decodeState) skipRaw() []byte {
 	return d.data[start:d.off]
 }
 
-// afterName consumes the ':' after an object member name.
+// afterName consumes the ':' after an object member name. The common
+// compact case is inlined; whitespace takes afterNameSpace.
 func (d *decodeState) afterName() {
+	if i := d.off; d.data[i] == ':' && d.data[i+1] > ' ' { // a value follows in valid input
+		d.off = i + 1
+		return
+	}
+	d.afterNameSpace()
+}
+
+func (d *decodeState) afterNameSpace() {
 	d.skipSpace()
 	d.off++ // ':'
 	d.skipSpace()
 }
 
 // more consumes the ',' or the closing delimiter after an element or
-// member and reports whether another one follows.
+// member and reports whether another one follows. The common compact
+// cases are inlined; whitespace takes moreSpace.
 func (d *decodeState) more() bool {
+	i := d.off
+	switch d.data[i] {
+	case ',':
+		if d.data[i+1] > ' ' { // a value follows a comma in valid input
+			d.off = i + 1
+			return true
+		}
+	case '}', ']':
+		d.off = i + 1
+		return false
+	}
+	return d.moreSpace()
+}
+
+func (d *decodeState) moreSpace() bool {
 	d.skipSpace()
 	c := d.data[d.off]
 	d.off++
@@ -262,7 +302,15 @@ func (d *decodeState) more() bool {
 // empty reports whether the container just opened (d.off is after its
 // delimiter) is empty, consuming the closing delimiter if so.
 func (d *decodeState) empty() bool {
-	d.skipSpace()
+	c := d.data[d.off]
+	if c > ' ' {
+		if c == ']' || c == '}' {
+			d.off++
+			return true
+		}
+		return false
+	}
+	d.spaces()
 	if c := d.data[d.off]; c == ']' || c == '}' {
 		d.off++
 		return true

@@ -30,7 +30,9 @@ func (d *decodeState) arrayInterface() []any {
 	}
 	for {
 		v = append(v, d.valueInterface())
-		if !d.more() {
+		if b := d.data; b[d.off] == ',' && b[d.off+1] > ' ' { // d.more(), inlined
+			d.off++
+		} else if !d.more() {
 			return v
 		}
 	}
@@ -52,9 +54,15 @@ func (d *decodeState) membersInto(m map[string]any) {
 	for {
 		s, e, f := d.readString()
 		key := d.str(d.data[s:e], f)
-		d.afterName()
+		if b := d.data; b[d.off] == ':' && b[d.off+1] > ' ' { // d.afterName(), inlined
+			d.off++
+		} else {
+			d.afterNameSpace()
+		}
 		m[key] = d.valueInterface()
-		if !d.more() {
+		if b := d.data; b[d.off] == ',' && b[d.off+1] > ' ' { // d.more(), inlined
+			d.off++
+		} else if !d.more() {
 			return
 		}
 	}

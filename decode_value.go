@@ -220,7 +220,9 @@ func (d *decodeState) arrayInto(v reflect.Value, p *plan) error {
 				d.skip() // ran out of a fixed array
 			}
 			i++
-			if !d.more() {
+			if b := d.data; b[d.off] == ',' && b[d.off+1] > ' ' { // d.more(), inlined
+				d.off++
+			} else if !d.more() {
 				break
 			}
 		}
@@ -299,7 +301,11 @@ func (d *decodeState) mapInto(v reflect.Value, p *plan) error {
 		if p.mapKey != keyText {
 			key = d.str(item, f)
 		}
-		d.afterName()
+		if b := d.data; b[d.off] == ':' && b[d.off+1] > ' ' { // d.afterName(), inlined
+			d.off++
+		} else {
+			d.afterNameSpace()
+		}
 		if !first {
 			elem.SetZero()
 		}
@@ -336,7 +342,9 @@ func (d *decodeState) mapInto(v reflect.Value, p *plan) error {
 			k.SetUint(n)
 			v.SetMapIndex(k, elem)
 		}
-		if !d.more() {
+		if b := d.data; b[d.off] == ',' && b[d.off+1] > ' ' { // d.more(), inlined
+			d.off++
+		} else if !d.more() {
 			return nil
 		}
 	}
@@ -364,9 +372,15 @@ func (d *decodeState) structInto(v reflect.Value, p *plan) error {
 		fp, fi := sp.lookup(key, hint, d.flags&dCaseSensitive != 0)
 		hint = fi + 1
 		if fp != nil && fp.fast != fNone && base != nil {
-			d.afterName()
+			if b := d.data; b[d.off] == ':' && b[d.off+1] > ' ' { // d.afterName(), inlined
+				d.off++
+			} else {
+				d.afterNameSpace()
+			}
 			if d.fast(unsafe.Add(base, fp.off), fp.fast) {
-				if !d.more() {
+				if b := d.data; b[d.off] == ',' && b[d.off+1] > ' ' { // d.more(), inlined
+					d.off++
+				} else if !d.more() {
 					return nil
 				}
 				continue
@@ -390,7 +404,11 @@ func (d *decodeState) structInto(v reflect.Value, p *plan) error {
 		} else if d.flags&dDisallowUnknown != 0 {
 			d.saveError(fmt.Errorf("json: unknown field %q", key))
 		}
-		d.afterName()
+		if b := d.data; b[d.off] == ':' && b[d.off+1] > ' ' { // d.afterName(), inlined
+			d.off++
+		} else {
+			d.afterNameSpace()
+		}
 		switch {
 		case destring:
 			if err := d.valueQuotedInto(subv); err != nil {
@@ -405,7 +423,9 @@ func (d *decodeState) structInto(v reflect.Value, p *plan) error {
 		}
 		d.ctx.FieldStack = d.ctx.FieldStack[:origLen]
 		d.ctx.Struct = origStruct
-		if !d.more() {
+		if b := d.data; b[d.off] == ',' && b[d.off+1] > ' ' { // d.more(), inlined
+			d.off++
+		} else if !d.more() {
 			return nil
 		}
 	}
