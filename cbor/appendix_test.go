@@ -15,7 +15,7 @@ import (
 )
 
 // specText returns RFC 8949 (its kramdown source in the shared specs).
-func specText(t *testing.T) string {
+func specText(t testing.TB) string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(celertest.SharedDir(t), "specs", "cbor", "draft-ietf-cbor-7049bis.md"))
 	if err != nil {
@@ -30,7 +30,7 @@ type example struct {
 }
 
 // appendixA returns every row of the table of RFC 8949 Appendix A.
-func appendixA(t *testing.T) []example {
+func appendixA(t testing.TB) []example {
 	spec := specText(t)
 	start := strings.Index(spec, "| Diagnostic")
 	end := strings.Index(spec, "{: #table_examples")

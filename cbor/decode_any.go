@@ -8,14 +8,14 @@ import (
 
 // any decodes the item at i into a Go value for an empty interface:
 //
-//	unsigned or negative integer   int64, or uint64 above MaxInt64, or *big.Int below MinInt64
+//	unsigned or negative integer,  int64, or uint64 above MaxInt64, or *big.Int
+//	bignum (tags 2, 3)             beyond 64 bits
 //	byte string                    []byte
 //	text string                    string
 //	array                          []any
 //	map                            map[string]any when every key is a text
 //	                               string, else map[any]any
 //	tag 0 (text), tag 1 (number)   time.Time (other content: Tag)
-//	tag 2, 3 (byte string)         *big.Int
 //	other tags                     Tag{Number, Content}
 //	false, true                    bool
 //	null, undefined                nil
@@ -70,7 +70,14 @@ func (d *decState) any(i int) (any, int) {
 			}
 		case (arg == 2 || arg == 3) && d.data[j]>>5 == majorBytes:
 			b, end := d.str(j)
-			return bigFromBytes(b, arg == 3), end
+			n := bigFromBytes(b, arg == 3)
+			switch {
+			case n.IsInt64():
+				return n.Int64(), end
+			case n.IsUint64():
+				return n.Uint64(), end
+			}
+			return n, end
 		}
 		content, end := d.any(j)
 		return Tag{Number: arg, Content: content}, end

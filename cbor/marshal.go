@@ -524,11 +524,12 @@ func encodeText(e *encState, v reflect.Value) error {
 }
 
 // encodeTime writes a time.Time as tag 0 and RFC 3339 text with
-// nanoseconds, or with EpochTime as tag 1 and an integer (whole seconds)
-// or a float (fractional seconds, rounded to the nearest double).
+// nanoseconds, or with EpochTime (and for years outside 0 to 9999, which
+// RFC 3339 cannot write) as tag 1 and an integer (whole seconds) or a
+// float (fractional seconds, rounded to the nearest double).
 func encodeTime(e *encState, v reflect.Value) error {
 	t := v.Interface().(time.Time)
-	if !e.o.Has(opts.EpochTime) {
+	if !e.o.Has(opts.EpochTime) && t.Year() >= 0 && t.Year() <= 9999 {
 		b, err := t.MarshalText()
 		if err != nil {
 			return &MarshalerError{Type: timeType, Err: err}

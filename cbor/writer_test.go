@@ -293,7 +293,7 @@ func compareJSON(t *testing.T, name string, want, got []byte) bool {
 		}
 		if x.Kind() == stream.KindNumber && y.Kind() == stream.KindNumber {
 			xs := string(x.Raw())
-			if strings.ContainsAny(xs, ".eE") {
+			if strings.ContainsAny(xs, ".eE") || xs == "-0" { // -0 is the float -0.0
 				integers = false
 				if !sameNumber(t, xs, string(y.Raw())) {
 					t.Errorf("%s: token %d: number %s came back as %s", name, i, xs, y.Raw())
