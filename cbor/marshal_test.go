@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"io"
 	"math"
 	"math/big"
 	"net/netip"
@@ -404,5 +405,39 @@ func BenchmarkHostileUnmarshal(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+func TestEncoderDecoder(t *testing.T) {
+	var buf strings.Builder
+	enc := NewEncoder(&buf, Deterministic(true))
+	for _, v := range []any{1, "two", map[string]int{"b": 2, "a": 1}, []float64{1.5}} {
+		if err := enc.Encode(v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := hex.EncodeToString([]byte(buf.String())); got != "01"+"6374776f"+"a2616101616202"+"81f93e00" {
+		t.Errorf("sequence %s", got)
+	}
+	dec := NewDecoder(&celertest.ChunkReader{Data: []byte(buf.String()), Sizes: []int{1, 2}})
+	var a int
+	var b string
+	var c map[string]int
+	var d []float64
+	for _, p := range []any{&a, &b, &c, &d} {
+		if err := dec.Decode(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var e any
+	if err := dec.Decode(&e); err != io.EOF {
+		t.Errorf("at the end: %v", err)
+	}
+	if a != 1 || b != "two" || c["a"] != 1 || c["b"] != 2 || d[0] != 1.5 {
+		t.Errorf("decoded %v %v %v %v", a, b, c, d)
+	}
+	dec = NewDecoder(strings.NewReader("\x82\x01"))
+	if err := dec.Decode(&e); !errors.Is(err, ErrUnexpectedEOF) {
+		t.Errorf("truncated: %v", err)
 	}
 }

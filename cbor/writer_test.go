@@ -363,3 +363,66 @@ func canonicalJSON(in []byte) ([]byte, error) {
 		}
 	}
 }
+
+// countingWriter records the largest single write.
+type countingWriter struct {
+	n, largest int
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	c.n += len(p)
+	c.largest = max(c.largest, len(p))
+	return len(p), nil
+}
+
+// TestWriterMemory: with IndefiniteLength, or with known lengths, a huge
+// array streams through a small buffer; with unknown lengths the Writer
+// holds the array until it ends, and Flush writes only what precedes it.
+func TestWriterMemory(t *testing.T) {
+	const n = 200000
+	for _, tc := range []struct {
+		name   string
+		length int
+		o      []Options
+		held   bool
+	}{
+		{"indefinite", -1, []Options{IndefiniteLength(true)}, false},
+		{"known length", n, nil, false},
+		{"held", -1, nil, true},
+	} {
+		var out countingWriter
+		w := NewWriter(&out, tc.o...)
+		w.WriteToken(token.String("before"))
+		w.WriteToken(token.BeginArray(tc.length))
+		maxBuf := 0
+		for i := range n {
+			if err := w.WriteToken(token.Int(int64(i))); err != nil {
+				t.Fatal(err)
+			}
+			maxBuf = max(maxBuf, len(w.buf))
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		if tc.held && (out.n != 7 || len(w.buf) < 3*n/2) {
+			t.Errorf("%s: Flush wrote %d bytes, holds %d", tc.name, out.n, len(w.buf))
+		}
+		if !tc.held && maxBuf > 2*flushAt {
+			t.Errorf("%s: buffered up to %d bytes", tc.name, maxBuf)
+		}
+		w.WriteToken(token.EndArray)
+		w.Flush()
+		if total := out.n; total < 3*n/2 {
+			t.Errorf("%s: wrote %d bytes", tc.name, total)
+		}
+	}
+	// A long string goes straight to the writer.
+	var out countingWriter
+	w := NewWriter(&out)
+	long := strings.Repeat("x", 1<<20)
+	w.WriteToken(token.String(long))
+	w.Flush()
+	if out.largest != 1<<20 || len(w.buf) != 0 || cap(w.buf) > flushAt {
+		t.Errorf("long string: largest write %d, buffer cap %d", out.largest, cap(w.buf))
+	}
+}
