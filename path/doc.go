@@ -67,12 +67,15 @@
 // [Query.SelectBytes], [Pointer.LookupBytes] and [Dotted.LookupBytes] work on
 // JSON text without building a DOM of the whole document: the leading name
 // and index steps are followed on the bytes, skipping the members and
-// elements before the one sought with the grammar scanner, which checks
-// them (strings, UTF-8, numbers, nesting) as it goes; what follows those
-// steps runs on a DOM of the entered value only. Nothing after the last
-// value needed is read, so an error further on in the document is not
-// reported: raw evaluation checks what it reads, not the whole input
-// (validate first, with stream.Valid, when that matters). Options that
+// elements before the one sought and checking them (strings, UTF-8,
+// numbers, nesting) as it goes; what follows those steps runs on a DOM of
+// the entered value only. Inputs from 4 KiB are walked over the SIMD
+// structural index of package index, in windows that grow from 2 KiB to
+// 64 KiB, smaller ones byte by byte. The text after the last value needed
+// is not parsed, so an error further on in the document is not reported
+// (except, with the index, a string error later in the same window): raw
+// evaluation checks what it reads, not the whole input (validate first,
+// with stream.Valid, when that matters). Options that
 // need the whole document (RejectDuplicateNames, MaxBytes, MaxTokenBytes)
 // and queries whose filters use the root ($) parse the whole document. The
 // results are slices of the input, in the same order as on a DOM; errors
