@@ -117,6 +117,10 @@ func newRunner(cfg Config) (*runner, error) {
 			return nil, err
 		}
 		r.env.Sizes.CityLots = n
+		r.env.Conformance = cfg.Conformance
+		if r.env.Conformance == "" {
+			r.env.Conformance = findSuite()
+		}
 		if cfg.Data != "" {
 			if r.env.extra, err = loadData(cfg.Data); err != nil {
 				return nil, err

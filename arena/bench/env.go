@@ -35,6 +35,8 @@ type Env struct {
 	// More holds extra contenders, added to every scenario whose
 	// interface they implement (tests add deliberately broken ones).
 	More []any
+	// Conformance is the JSONTestSuite test_parsing folder, or "".
+	Conformance string
 
 	mu    sync.Mutex
 	docs  map[string][]byte

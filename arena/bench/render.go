@@ -22,7 +22,7 @@ func grid(t *Table) (header []string, lines [][]string) {
 		}
 	}
 	header = append(header, t.Extra...)
-	if !t.Derived {
+	if !t.static() {
 		header = append(header, "assertions")
 	}
 	for _, r := range t.Rows {
@@ -53,7 +53,7 @@ func grid(t *Table) (header []string, lines [][]string) {
 			}
 			line = append(line, v)
 		}
-		if t.Derived {
+		if t.static() {
 			lines = append(lines, line)
 			continue
 		}
@@ -73,6 +73,9 @@ func grid(t *Table) (header []string, lines [][]string) {
 func caption(t *Table) string {
 	if t.Derived {
 		return t.About
+	}
+	if t.static() {
+		return fmt.Sprintf("%s · %.1fs", map[bool]string{true: "lower is better", false: "correctness"}[t.Lower], t.Seconds)
 	}
 	better := "higher is better"
 	if t.Lower {
@@ -185,7 +188,7 @@ func Summarize(ts []*Table) Summary {
 	failed := map[string]int{}
 	wins := map[string]int{}
 	for _, t := range ts {
-		if t.Unit == UnitCheck {
+		if t.static() || t.Derived {
 			continue
 		}
 		ref := -1

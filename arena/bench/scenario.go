@@ -278,3 +278,7 @@ func slug(id string) string {
 func sortRowsByScore(t *Table) {
 	sort.SliceStable(t.Rows, func(i, j int) bool { return t.Rows[i].Score > t.Rows[j].Score })
 }
+
+// static reports whether t holds static values (verdicts, sizes) rather
+// than timed throughputs.
+func (t *Table) static() bool { return t.Derived || t.Unit == UnitCheck || t.Unit == UnitBytes }

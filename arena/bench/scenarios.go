@@ -12,6 +12,9 @@ func Scenarios() []*Scenario {
 	list = append(list, mormotScenarios()...)
 	list = append(list, groovyScenarios()...)
 	list = append(list, jacksonScenarios()...)
+	list = append(list, neoScenarios()...)
+	list = append(list, couchScenarios()...)
+	list = append(list, jsonbenchScenarios()...)
 	return list
 }
 
