@@ -5,17 +5,6 @@ import (
 	"math/bits"
 )
 
-// digitBits returns one bit per byte of w, bit i for byte i, set when the
-// byte is an ASCII digit. Top bits are cleared before adding so that no
-// carry crosses a byte, which makes the test exact for every byte.
-func digitBits(w uint64) uint64 {
-	t := w & 0x7f7f7f7f7f7f7f7f
-	ge0 := t + 0x5050505050505050 // top bit set where t >= '0'
-	gt9 := t + 0x4646464646464646 // top bit set where t > '9'
-	d := ge0 &^ gt9 &^ w & 0x8080808080808080
-	return (d >> 7) * 0x0102040810204080 >> 56
-}
-
 // numberEnd validates the number that starts at b[p] (a '-' or a digit)
 // and returns the offset just past it, or -1. The number must end at a
 // byte that can follow a scalar (whitespace or punctuation), so that it is

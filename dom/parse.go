@@ -331,23 +331,35 @@ value:
 		if c != '-' && c-'0' > 9 {
 			goto done
 		}
-		// The common numbers (no exponent, at most 23 bytes) are checked
-		// here, with three word loads and no loop: a call would spill
-		// every live register of this loop. numberEnd does the rest.
+		// The common numbers are checked here, a word at a time without a
+		// loop: an integer part of at most 7 digits, then a fraction of
+		// at most 15, then a byte that ends a scalar. A call would spill
+		// every live register of this loop; numberEnd does the rest
+		// (exponents, longer runs, the last bytes of the input).
 		e := -1
-		if p+24 <= len(b) {
-			w := (*[24]byte)(unsafe.Pointer(&b[p]))
-			nd := ^(digitBits(binary.LittleEndian.Uint64(w[:8])) | digitBits(binary.LittleEndian.Uint64(w[8:16]))<<8 |
-				digitBits(binary.LittleEndian.Uint64(w[16:]))<<16) & 0xFFFFFF // non-digit bytes
+		if p+32 <= len(b) {
+			w := (*[32]byte)(unsafe.Pointer(&b[p]))
 			s := 0
 			if c == '-' {
 				s = 1
 			}
-			i := s + bits.TrailingZeros64(nd>>uint(s)) // end of the integer part
-			if i < 24 && i > s && (w[s] != '0' || i == s+1) {
+			// A byte outside '0'..'9' sets its top bit in x-'0' or x+0x46;
+			// borrows and carries reach only bytes above the first marked
+			// one, which is exact.
+			x := binary.LittleEndian.Uint64(w[s : s+8])
+			m := ((x - 0x3030303030303030) | (x + 0x4646464646464646)) & 0x8080808080808080
+			i := s + bits.TrailingZeros64(m)>>3 // end of the integer part (s+8 if m == 0)
+			if m != 0 && i > s && (w[s] != '0' || i == s+1) {
 				if w[i] == '.' {
-					j := i + 1 + bits.TrailingZeros64(nd>>uint(i+1))
-					if j < 24 && j > i+1 && delim[w[j]] {
+					x = binary.LittleEndian.Uint64(w[i+1 : i+9])
+					m = ((x - 0x3030303030303030) | (x + 0x4646464646464646)) & 0x8080808080808080
+					j := i + 1 + bits.TrailingZeros64(m)>>3
+					if m == 0 {
+						x = binary.LittleEndian.Uint64(w[i+9 : i+17])
+						m = ((x - 0x3030303030303030) | (x + 0x4646464646464646)) & 0x8080808080808080
+						j = i + 9 + bits.TrailingZeros64(m)>>3
+					}
+					if m != 0 && j > i+1 && delim[w[j]] {
 						e = p + j
 					}
 				} else if delim[w[i]] {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/celerjson/celer/dom"
+	"github.com/celerjson/celer/stream"
 )
 
 const sample = `{
@@ -331,6 +332,45 @@ func TestAllBytes(t *testing.T) {
 			}
 		}); n > 1 { // the closure; the escaped names share one buffer
 			t.Errorf("AllBytes allocates %v times", n)
+		}
+	}
+}
+
+// TestNumberGrammar checks number validation, whose common cases have a
+// fast path, against the syntax layer: every string of up to 5 bytes over
+// an alphabet of number bytes and a few others, and digit runs of every
+// length around the fast path's word sizes, in contexts with and without
+// room after them.
+func TestNumberGrammar(t *testing.T) {
+	alpha := "01.-e+9x"
+	var cands []string
+	var gen func(prefix string)
+	gen = func(prefix string) {
+		cands = append(cands, prefix)
+		if len(prefix) == 5 {
+			return
+		}
+		for i := range len(alpha) {
+			gen(prefix + alpha[i:i+1])
+		}
+	}
+	gen("")
+	for i := range 12 {
+		for f := range 20 {
+			n := strings.Repeat("7", i+1)
+			if f > 0 {
+				n += "." + strings.Repeat("3", f)
+			}
+			cands = append(cands, n, "-"+n, "0"+n, n+"e5", n+".")
+		}
+	}
+	tail := strings.Repeat(" ", 40)
+	for _, c := range cands {
+		for _, in := range []string{c, "[" + c + "]", "[" + c + "," + c + "]" + tail, `{"a":` + c + "}" + tail, "[" + c + " ]" + tail} {
+			_, err := dom.Parse([]byte(in))
+			if (err == nil) != stream.Valid([]byte(in)) {
+				t.Errorf("Parse(%q): %v, stream.Valid disagrees", in, err)
+			}
 		}
 	}
 }
