@@ -408,7 +408,7 @@ func (p *parser) stringLit() string {
 			buf = append(buf, e)
 		case 'u':
 			p.i++
-			r := p.hex4(esc)
+			r := p.hex4()
 			switch {
 			case r >= 0xDC00 && r <= 0xDFFF:
 				p.fail(esc, "unpaired low surrogate \\u%04X", r)
@@ -418,7 +418,7 @@ func (p *parser) stringLit() string {
 				}
 				esc2 := p.i
 				p.i += 2
-				r2 := p.hex4(esc2)
+				r2 := p.hex4()
 				if r2 < 0xDC00 || r2 > 0xDFFF {
 					p.fail(esc2, "high surrogate \\u%04X followed by \\u%04X, not a low surrogate", r, r2)
 				}
@@ -430,14 +430,15 @@ func (p *parser) stringLit() string {
 			if p.i >= len(p.s) {
 				p.fail(start, "unterminated string literal")
 			}
-			p.fail(esc, "invalid escape \\%s in a string literal", p.found()[1:len(p.found())-1])
+			r, _ := utf8.DecodeRuneInString(p.s[p.i:])
+			p.fail(esc, "invalid escape in a string literal: backslash followed by %s", strconv.QuoteRune(r))
 		}
 		p.i++
 	}
 }
 
-// hex4 parses the four hex digits of a \u escape that starts at esc.
-func (p *parser) hex4(esc int) rune {
+// hex4 parses the four hex digits of a \u escape.
+func (p *parser) hex4() rune {
 	var r rune
 	for k := 0; k < 4; k++ {
 		c := p.at()
@@ -455,6 +456,5 @@ func (p *parser) hex4(esc int) rune {
 		r = r<<4 | rune(d)
 		p.i++
 	}
-	_ = esc
 	return r
 }
