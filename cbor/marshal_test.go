@@ -441,3 +441,37 @@ func TestEncoderDecoder(t *testing.T) {
 		t.Errorf("truncated: %v", err)
 	}
 }
+
+type tree struct {
+	Name string  `json:"name"`
+	Kids []*tree `json:"kids,omitempty"`
+	Next *tree   `json:"next"`
+}
+
+// TestConcurrentPlans builds the plans of a recursive type from many
+// goroutines at once (run with -race).
+func TestConcurrentPlans(t *testing.T) {
+	v := &tree{Name: "a", Kids: []*tree{{Name: "b"}, {Name: "c", Next: &tree{Name: "d"}}}}
+	want := `{"name": "a", "kids": [{"name": "b", "next": null}, {"name": "c", "next": {"name": "d", "next": null}}], "next": null}`
+	done := make(chan error)
+	for range 8 {
+		go func() {
+			b, err := Marshal(v)
+			if err == nil {
+				var back tree
+				if err = Unmarshal(b, &back); err == nil && !reflect.DeepEqual(&back, v) {
+					err = errors.New("round trip differs")
+				}
+				if d, _ := Diagnose(b); err == nil && d != want {
+					err = errors.New(d)
+				}
+			}
+			done <- err
+		}()
+	}
+	for range 8 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}

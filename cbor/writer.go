@@ -239,6 +239,9 @@ func (e *Writer) begin(obj bool, n int) error {
 		major, unit = majorMap, 2
 	}
 	f := wframe{obj: obj, left: -1, hole: -1}
+	if n > maxLen {
+		return &errs.Detail{Msg: "cbor: container length " + strconv.Itoa(n) + " is too long", Sentinel: ErrLimit}
+	}
 	switch {
 	case n >= 0:
 		f.left = int64(n) * unit
