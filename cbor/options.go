@@ -85,3 +85,10 @@ func RejectUnknownFields(v bool) Options { return opts.Flag(opts.RejectUnknownMe
 // exactly. Off by default: as encoding/json, a key matches a field whose
 // name differs only in case when no field matches exactly.
 func MatchCaseSensitive(v bool) Options { return opts.Flag(opts.MatchCaseSensitive, v) }
+
+// RejectDuplicateNames makes Readers (and so Unmarshal and Validate)
+// reject a map with the same key twice, an invalid map in RFC 8949 terms.
+// Keys compare by kind and value (text strings by their characters,
+// however chunked); tags on keys are not compared, nor keys that are
+// arrays or maps. Off by default, as with JSON.
+func RejectDuplicateNames(v bool) Options { return opts.Flag(opts.RejectDuplicateNames, v) }

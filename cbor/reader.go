@@ -26,7 +26,8 @@ type rframe struct {
 	keyAt int64 // input offset of the current key's encoding, -1 if none or not kept
 	keyN  int   // its length
 	held  []byte
-	tags  int // tags right before the container
+	tags  int                 // tags right before the container
+	seen  map[string]struct{} // scalar keys read, with RejectDuplicateNames
 }
 
 // A Reader reads CBOR data items (RFC 8949) as tokens: a CBOR sequence
@@ -56,6 +57,7 @@ type rframe struct {
 type Reader struct {
 	o      opts.Struct
 	strict bool // reject invalid UTF-8
+	dups   bool // reject duplicate map keys
 
 	r    io.Reader
 	buf  []byte // buf[pos:] is unread input
@@ -94,6 +96,7 @@ func NewReaderBytes(b []byte, o ...Options) *Reader {
 func (d *Reader) init(o []Options) {
 	d.o = opts.Collect(o...)
 	d.strict = !d.o.Has(opts.AllowInvalidUTF8)
+	d.dups = d.o.Has(opts.RejectDuplicateNames)
 }
 
 // Reset makes d read from r, keeping its options and buffer.
@@ -116,7 +119,7 @@ func (d *Reader) ResetBytes(b []byte) {
 }
 
 func (d *Reader) reset() {
-	*d = Reader{o: d.o, strict: d.strict, stack: d.stack[:0], scratch: d.scratch[:0], buf: d.buf, pin: -1}
+	*d = Reader{o: d.o, strict: d.strict, dups: d.dups, stack: d.stack[:0], scratch: d.scratch[:0], buf: d.buf, pin: -1}
 }
 
 // Depth returns the number of open arrays and maps.
@@ -222,6 +225,38 @@ func (d *Reader) need(at, n int) (int, error) {
 // ReadToken reads the next token; see token.Reader. At the end of input
 // between top-level items it returns io.EOF.
 func (d *Reader) ReadToken() (token.Token, error) {
+	t, err := d.readToken()
+	if d.dups && err == nil && t.Kind().IsScalar() {
+		if n := len(d.stack); n > 0 && d.stack[n-1].obj && d.stack[n-1].n&1 == 1 {
+			return t, d.checkDup(&d.stack[n-1], t)
+		}
+	}
+	return t, err
+}
+
+// checkDup fails if the scalar map key t was already read in map f. Keys
+// compare by kind and value (text by its characters, however chunked);
+// tags on keys are not compared, nor are keys that are arrays or maps.
+func (d *Reader) checkDup(f *rframe, t token.Token) error {
+	var num [9]byte
+	num[0] = byte(t.Kind())
+	binary.BigEndian.PutUint64(num[1:], t.Uint())
+	key := string(num[:]) + string(t.Data())
+	if f.seen == nil {
+		f.seen = map[string]struct{}{}
+	}
+	if _, dup := f.seen[key]; dup {
+		at := d.pos
+		if f.keyAt >= d.base {
+			at = int(f.keyAt - d.base)
+		}
+		return d.errAt(at, ErrDuplicateName, "duplicate map key "+t.String())
+	}
+	f.seen[key] = struct{}{}
+	return nil
+}
+
+func (d *Reader) readToken() (token.Token, error) {
 	if d.err != nil {
 		return token.Token{}, d.err
 	}
@@ -507,6 +542,9 @@ func (d *Reader) push(at, hl int, major, ai byte, n uint64) (token.Token, error)
 		left, length = int64(n)*(1+b2i(obj)), int(n)
 	}
 	d.stack = append(d.stack, rframe{left: left, obj: obj, keyAt: -1, held: d.heldBuf(), tags: d.tags})
+	if f := &d.stack[len(d.stack)-1]; d.dups && obj {
+		f.seen = nil
+	}
 	d.nest += 1 + d.tags
 	d.tags = 0
 	d.pos, d.tokEnd = at+hl, at+hl

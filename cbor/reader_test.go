@@ -359,3 +359,31 @@ func BenchmarkHostile(b *testing.B) {
 		})
 	}
 }
+
+func TestRejectDuplicateNames(t *testing.T) {
+	for _, tc := range []struct {
+		hex string
+		dup bool
+		off int64
+	}{
+		{"a2 61 61 01 61 61 02", true, 4},
+		{"a2 61 61 01 7f 61 61 ff 02", true, 4}, // chunked, same text
+		{"a2 01 00 01 00", true, 3},
+		{"a2 01 00 20 00", false, 0},                              // 1 and -1
+		{"a2 41 61 00 61 61 00", false, 0},                        // bytes and text
+		{"a2 f9 3c 00 00 fb 3f f0 00 00 00 00 00 00 00", true, 5}, // 1.0 in two widths
+		{"82 a1 61 61 00 a1 61 61 00", false, 0},                  // separate maps
+		{"a2 61 61 a1 61 61 00 61 62 00", false, 0},               // nested map
+		{"bf 61 61 01 61 61 02 ff", true, 4},
+	} {
+		data := mustHex(t, tc.hex)
+		if err := Validate(data); err != nil {
+			t.Fatalf("%s: %v", tc.hex, err)
+		}
+		err := Validate(data, RejectDuplicateNames(true))
+		var se *SyntaxError
+		if tc.dup != errors.Is(err, ErrDuplicateName) || tc.dup && (!errors.As(err, &se) || se.Offset != tc.off) {
+			t.Errorf("%s: %v, want duplicate %v at %d", tc.hex, err, tc.dup, tc.off)
+		}
+	}
+}
