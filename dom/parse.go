@@ -345,7 +345,10 @@ value:
 			}
 			// A byte outside '0'..'9' sets its top bit in x-'0' or x+0x46;
 			// borrows and carries reach only bytes above the first marked
-			// one, which is exact.
+			// one, which is exact. The byte that ends the number is known
+			// to be a delimiter without loading it when it is the next
+			// structural position (a scalar run cannot start right after
+			// a digit).
 			x := binary.LittleEndian.Uint64(w[s : s+8])
 			m := ((x - 0x3030303030303030) | (x + 0x4646464646464646)) & 0x8080808080808080
 			i := s + bits.TrailingZeros64(m)>>3 // end of the integer part (s+8 if m == 0)
@@ -359,10 +362,10 @@ value:
 						m = ((x - 0x3030303030303030) | (x + 0x4646464646464646)) & 0x8080808080808080
 						j = i + 9 + bits.TrailingZeros64(m)>>3
 					}
-					if m != 0 && j > i+1 && delim[w[j]] {
+					if m != 0 && j > i+1 && (k < len(idx) && p+j == int(idx[k]) || delim[w[j]]) {
 						e = p + j
 					}
-				} else if delim[w[i]] {
+				} else if k < len(idx) && p+i == int(idx[k]) || delim[w[i]] {
 					e = p + i
 				}
 			}
