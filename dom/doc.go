@@ -16,6 +16,12 @@
 // A [Node] is a mutable value: objects keep member order, and strings and
 // numbers read from input are written back exactly as they were read.
 //
+// Reading a string ([Value.Text], [Value.All]) copies it out of the input
+// into a Go string; [Value.AppendText] and [Value.AllBytes] read without
+// allocating. With AllowInvalidUTF8, a string with escapes is read with
+// invalid UTF-8 replaced by U+FFFD and one without is read as it is, as
+// the stream Decoder's tokens read.
+//
 // # The tape
 //
 // A Doc is one []uint64 of entries in document order beside the input
@@ -30,8 +36,8 @@
 //
 // Parsing uses the same two-stage scanner as stream.Valid: SIMD kernels
 // index the structural characters and check strings (escapes, control
-// bytes, UTF-8) a window at a time, and a grammar state machine walks the
-// index and writes the tape.
+// bytes, UTF-8) 16 KiB at a time, and a grammar state machine walks the
+// index, checks numbers and literals and writes the tape.
 //
 // # Strictness and errors
 //

@@ -18,7 +18,7 @@ package dom
 //
 // A container's children follow its two words. An object's children are
 // pairs: a name (a string entry) and then the member's value. Skipping any
-// value is O(1): one word, two words, or the stored end index.
+// value is O(1): one word, or the container's stored end index.
 //
 // Lengths and counts have 28 bits; larger ones (a single token of 256 MiB
 // or more, a container with 2^28-1 children or more) saturate to lenMax
