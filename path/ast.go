@@ -16,11 +16,6 @@ import (
 // (..[...]).
 type segment struct {
 	desc bool
-	// blank marks a bracketed child segment with blank space just inside
-	// its brackets: it cannot be a segment of a singular query in a
-	// comparison, whose grammar (RFC 9535 section 2.3.5.1) puts the
-	// selector right between the brackets.
-	blank bool
 	// tail marks a segment from which on the segments are all singular:
 	// evaluation then looks the node up directly.
 	tail bool
@@ -51,16 +46,15 @@ type selector struct {
 }
 
 // singularSegs reports whether segs are all child segments with a single
-// name or index selector, so that they select at most one node. With
-// strict, segments with blank space inside their brackets do not count:
-// strict is the grammar of singular-query (RFC 9535 section 2.3.5.1).
-func singularSegs(segs []segment, strict bool) bool {
+// name or index selector, so that they select at most one node: a singular
+// query (RFC 9535 section 2.3.5.1). Blank space inside the brackets is
+// allowed, as in other segments, although the grammar of singular-query
+// leaves it out: other implementations accept it, and the meaning is the
+// same.
+func singularSegs(segs []segment) bool {
 	for i := range segs {
 		s := &segs[i]
 		if s.desc || len(s.sels) != 1 || (s.sels[0].kind != selName && s.sels[0].kind != selIndex) {
-			return false
-		}
-		if strict && s.blank {
 			return false
 		}
 	}

@@ -151,15 +151,13 @@ func (p *parser) segments() []segment {
 		p.skipS()
 		switch p.at() {
 		case '[':
-			sels, blank := p.bracketed()
-			segs = append(segs, segment{sels: sels, blank: blank})
+			segs = append(segs, segment{sels: p.bracketed()})
 		case '.':
 			if p.peek(1) == '.' {
 				p.i += 2
 				switch {
 				case p.at() == '[':
-					sels, _ := p.bracketed()
-					segs = append(segs, segment{desc: true, sels: sels})
+					segs = append(segs, segment{desc: true, sels: p.bracketed()})
 				case p.at() == '*':
 					p.i++
 					segs = append(segs, segment{desc: true, sels: []selector{{kind: selWildcard}}})
@@ -191,7 +189,7 @@ func (p *parser) segments() []segment {
 // markTails sets the tail flag of the segments from which on segs is
 // singular.
 func markTails(segs []segment) {
-	for k := len(segs) - 1; k >= 0 && singularSegs(segs[k:k+1], false); k-- {
+	for k := len(segs) - 1; k >= 0 && singularSegs(segs[k:k+1]); k-- {
 		segs[k].tail = true
 	}
 	for k := range segs {
@@ -233,28 +231,21 @@ func (p *parser) shorthand() string {
 	return p.s[start:p.i]
 }
 
-// bracketed parses bracketed-selection; blank reports blank space just
-// inside the brackets.
-func (p *parser) bracketed() (sels []selector, blank bool) {
+// bracketed parses bracketed-selection.
+func (p *parser) bracketed() (sels []selector) {
 	open := p.i
 	p.i++
-	if isBlank(p.at()) {
-		blank = true
-		p.skipS()
-	}
+	p.skipS()
 	for {
 		sels = append(sels, p.selector())
-		if isBlank(p.at()) {
-			blank = true
-			p.skipS()
-		}
+		p.skipS()
 		switch p.at() {
 		case ',':
 			p.i++
 			p.skipS()
 		case ']':
 			p.i++
-			return sels, blank
+			return sels
 		case 0:
 			if p.i >= len(p.s) {
 				p.fail(p.i, "missing ']' for the '[' at offset %d", open)

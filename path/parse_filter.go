@@ -147,7 +147,7 @@ func (p *parser) primary() *expr {
 		if c == '$' {
 			p.absolute = true
 		}
-		q := &subquery{abs: c == '$', segs: segs, singular: singularSegs(segs, true)}
+		q := &subquery{abs: c == '$', segs: segs, singular: singularSegs(segs)}
 		return &expr{kind: exQuery, pos: pos, q: q}
 	case c == '\'' || c == '"':
 		return &expr{kind: exLit, pos: pos, lit: val{k: vStr, str: []byte(p.stringLit())}}

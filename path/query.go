@@ -53,7 +53,7 @@ func Compile(expr string) (q *Query, err error) {
 		}
 	}()
 	segs := p.run()
-	q = &Query{expr: expr, segs: segs, singular: singularSegs(segs, false), absolute: p.absolute, prefix: rawPrefix(segs)}
+	q = &Query{expr: expr, segs: segs, singular: singularSegs(segs), absolute: p.absolute, prefix: rawPrefix(segs)}
 	if k := len(q.prefix); k > 0 && k < len(segs) {
 		q.subOpts = []Options{stream.MaxDepth(max(opts.DefaultMaxDepth-k, 1))}
 	}
