@@ -318,7 +318,7 @@ var errInvalidJSON = errors.New("path: invalid JSON")
 func rawPrefix(segs []segment) []rawStep {
 	var steps []rawStep
 	for i := range segs {
-		if !singularSegs(segs[i:i+1]) {
+		if !singularSegs(segs[i : i+1]) {
 			break
 		}
 		sel := &segs[i].sels[0]
