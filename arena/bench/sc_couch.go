@@ -37,7 +37,7 @@ func couchScenarios() []*Scenario {
 			About: "Insert (encode and store), map only and map+reduce over the documents through a view-server child " +
 				"process speaking JSON lines or a binary format, against in-process: the thread's 3× claim. Not built yet: " +
 				"it comes with the binary formats.",
-			Unit: UnitMBps,
+			Unit:    UnitMBps,
 			Columns: []string{"map tiny", "map 4 KiB", "map 8 KiB", "map+reduce tiny", "map+reduce 4 KiB", "map+reduce 8 KiB"},
 			Rows:    []string{"in-process", "JSON lines child", "binary child"},
 			Build:   func(*Env) ([]Task, error) { return nil, nil },

@@ -2,9 +2,9 @@ package bench
 
 import (
 	"fmt"
-	"sort"
 	"math"
 	"slices"
+	"sort"
 	"strings"
 )
 

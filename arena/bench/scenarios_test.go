@@ -1,0 +1,248 @@
+package bench
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/celerjson/celer/arena/contender"
+)
+
+// broken gives wrong answers in every family it belongs to: binding,
+// DOM and tree, byte streams and row streams. The scenarios must show its
+// cells FAILED and never time them.
+type broken struct{}
+
+func (broken) Name() string { return "broken" }
+
+// zero decodes like encoding/json and then zeroes the result: a wrong
+// value that is not an error.
+func zero(data []byte, v any) error {
+	if err := json.Unmarshal(data, v); err != nil {
+		return err
+	}
+	p := reflect.ValueOf(v).Elem()
+	p.Set(reflect.Zero(p.Type()))
+	return nil
+}
+
+func (broken) Unmarshal(data []byte, v any) error { return zero(data, v) }
+func (broken) Marshal(any) ([]byte, error)        { return []byte(`{"broken":true}`), nil }
+func (broken) DecodeStream(r io.Reader, v any, each func()) error {
+	return contender.NewStdBind().DecodeStream(r, v, func() {}) // never reports a value
+}
+func (broken) ParseDOM(b []byte) error                  { return nil }
+func (broken) VisitDOM() (contender.Summary, error)     { return contender.Summary{Nulls: 1}, nil }
+func (broken) Fields(*contender.Summary, [][]any) error { return nil }
+func (broken) Rows(*contender.Summary, []string) error  { return nil }
+func (broken) AppendJSON(dst []byte) ([]byte, error)    { return append(dst, "[]"...), nil }
+func (broken) DecodeFrom(r io.Reader, v any) error      { b, _ := io.ReadAll(r); return zero(b, v) }
+func (broken) EncodeTo(w io.Writer, v any) error        { _, err := io.WriteString(w, "null"); return err }
+func (broken) StreamRows(io.Reader, any, func()) error  { return nil }
+func (broken) Valid(b []byte) bool                      { return true }
+func (broken) Indent(dst, src []byte) ([]byte, error)   { return append(dst, src...), nil }
+func (broken) Compact(dst, src []byte) ([]byte, error)  { return append(dst, src...), nil }
+func (broken) Tokenize(b []byte) (int, error)           { return 0, errors.New("broken") }
+
+var (
+	_ contender.Binder        = broken{}
+	_ contender.StreamDecoder = broken{}
+	_ contender.Tree          = broken{}
+	_ contender.IOBinder      = broken{}
+	_ contender.RowStreamer   = broken{}
+	_ contender.Indenter      = broken{}
+)
+
+func TestMormotScenarios(t *testing.T) {
+	ts := runTiny(t, "^mormot/(small|deep|table)$", broken{})
+	checkTables(t, ts, "broken", 5+2+3)
+	small := ts[0]
+	if c, _ := small.Cell("celer", "access (dom)"); c.Assertions != 11 {
+		t.Errorf("small access: %d assertions, want 11 (one per glossary string)", c.Assertions)
+	}
+	table := ts[2]
+	if c, _ := table.Cell("celer", "typed rows"); c.Assertions != tinySizes.People*6 {
+		t.Errorf("table: %d assertions, want %d (every row and column)", c.Assertions, tinySizes.People*6)
+	}
+}
+
+func TestMormotHugeChildren(t *testing.T) {
+	ts := runTiny(t, "^mormot/huge$", broken{})
+	checkTables(t, ts, "broken", 3)
+	tb := ts[0]
+	if !tb.Memory {
+		t.Fatal("huge content is not a memory scenario")
+	}
+	for _, r := range tb.Rows {
+		for i, c := range r.Cells {
+			if c.State == StateOK && (c.PeakRSS < 1<<20 || c.PeakRSS > 4<<30) {
+				t.Errorf("%s / %s: peak RSS %d bytes from the child", r.Name, tb.Columns[i], c.PeakRSS)
+			}
+		}
+	}
+	if c, _ := tb.Cell("celer", "into records"); c.State != StateOK || c.NsPerOp <= 0 {
+		t.Errorf("celer records: %+v", c)
+	}
+	if c, _ := tb.Cell("celer", "into BSON"); c.State != StateMissing {
+		t.Errorf("into BSON should show — until a BSON format lands: %+v", c)
+	}
+}
+
+func TestGroovyAndJackson(t *testing.T) {
+	ts := runTiny(t, "^(groovy|jackson)/", broken{})
+	if len(ts) != 5 {
+		t.Fatalf("%d tables, want 5 (three Groovy tables, the points, Jackson)", len(ts))
+	}
+	checkTables(t, ts, "broken", 4*3+3)
+	points := ts[3]
+	if points.ID != "groovy/points" || len(points.Rows) == 0 {
+		t.Fatalf("no points table: %+v", points)
+	}
+	for _, r := range points.Rows {
+		if r.Name == "broken" && r.Score != 0 {
+			t.Errorf("broken scores %v points, want 0", r.Score)
+		}
+		if r.Score > 8000+1e-9 {
+			t.Errorf("%s: %v points, more than the 8000 possible", r.Name, r.Score)
+		}
+	}
+	// The best deserializer of each document scores exactly 1000.
+	des := ts[0]
+	for c := range des.Columns {
+		best := des.Best(c)
+		if best <= 0 {
+			t.Errorf("deserialize %s: no best", des.Columns[c])
+		}
+	}
+	if ex := ts[4].Rows[1].Extra["× slowest"]; ex == "" || ex == "—" {
+		t.Errorf("jackson: no ratio to the slowest for %s", ts[4].Rows[1].Name)
+	}
+}
+
+func TestJSONBench(t *testing.T) {
+	ts := runTiny(t, "^jsonbench/(un)?marshal-", broken{})
+	if len(ts) != 6 {
+		t.Fatalf("%d tables, want 6", len(ts))
+	}
+	checkTables(t, ts, "broken", 6*len(jsonbenchDocs)-6)
+	for _, tb := range ts {
+		if r := tb.Rows[indexRow(tb, "stdjson")]; r.Extra["÷ encoding/json"] != "1.00×" {
+			t.Errorf("%s: encoding/json's own ratio is %q", tb.ID, r.Extra["÷ encoding/json"])
+		}
+	}
+}
+
+func indexRow(t *Table, name string) int {
+	for i, r := range t.Rows {
+		if r.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func TestNeoAndCouch(t *testing.T) {
+	ts := runTiny(t, "^(neoubjson|couchdb)/decode|^neoubjson/", broken{})
+	checkTables(t, ts, "broken", 3*3+3)
+	size := ts[0]
+	c, _ := size.Cell("stdjson", "1K ints")
+	if want := len(`[`) + 4*(1024-999) + 3*900 + 2*90 + 9 + 1023 + len(`]`); int(c.Value) != want {
+		t.Errorf("1K ints as JSON: %v bytes, want %d", c.Value, want)
+	}
+	for _, f := range contender.PlannedFormats {
+		if c, ok := size.Cell(f, "1K bytes"); !ok || c.State != StateMissing {
+			t.Errorf("no — row for the planned format %s", f)
+		}
+	}
+	ts = runTiny(t, "^couchdb/view-server$")
+	if len(ts[0].Rows) != 3 || ts[0].Rows[0].Cells[0].Show(ts[0].Unit) != "—" {
+		t.Errorf("view-server skeleton: %+v", ts[0].Rows)
+	}
+}
+
+func TestCorrectness(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"y_ok.json": `[1]`, "y_obj.json": `{"a":null}`,
+		"n_comma.json": `[1,]`, "n_open.json": `[`,
+		"i_big.json": `[1e999]`,
+	}
+	for n, s := range files {
+		os.WriteFile(filepath.Join(dir, n), []byte(s), 0o644)
+	}
+	e := tinyEnv(broken{})
+	e.Conformance = dir
+	ts, err := Run(Config{Env: e, Scenarios: []*Scenario{correctnessScenario()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := ts[0]
+	want := map[string]string{
+		"y_ accepted": "2/2", "n_ rejected": "2/2", "invalid UTF-8": "replaced by U+FFFD",
+		"duplicate names": "last wins", "depth 10,000": "accepted", "depth 10,001": "rejected",
+	}
+	for _, row := range []string{"celer", "stdjson"} {
+		for col, w := range want {
+			if c, _ := tb.Cell(row, col); c.Show(tb.Unit) != w {
+				t.Errorf("%s / %s: %q, want %q", row, col, c.Show(tb.Unit), w)
+			}
+		}
+	}
+	if c, _ := tb.Cell("broken", "invalid UTF-8"); c.Show(tb.Unit) == "replaced by U+FFFD" {
+		t.Errorf("broken (reads every value as zero) / invalid UTF-8: %q", c.Show(tb.Unit))
+	}
+	if c, _ := tb.Cell("jsonv2", "duplicate names"); c.Show(tb.Unit) != "rejected" {
+		t.Errorf("jsonv2 / duplicate names: %q", c.Show(tb.Unit))
+	}
+	e.Conformance = filepath.Join(dir, "missing")
+	ts, _ = Run(Config{Env: e, Scenarios: []*Scenario{correctnessScenario()}})
+	if c, _ := ts[0].Cell("celer", "y_ accepted"); c.State != StateFailed && c.State != StateMissing {
+		t.Errorf("missing suite: %+v", c)
+	}
+}
+
+func TestBinarySize(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program with go build")
+	}
+	dir, err := arenaDir()
+	if err != nil {
+		t.Skipf("SKIPPING: %v", err)
+	}
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	for _, n := range []string{"no JSON (fmt only)"} {
+		size, err := programSize(dir, n)
+		if err != nil || size < 500_000 || size > 100_000_000 {
+			t.Errorf("%s: %d bytes, %v", n, size, err)
+		}
+		again, err := programSize(dir, n) // from the cache
+		if err != nil || again != size {
+			t.Errorf("%s: cached size %d, %v; want %d", n, again, err, size)
+		}
+	}
+	if !strings.Contains(programSource("celer"), `"github.com/celerjson/celer"`) {
+		t.Error("celer's program does not import celer")
+	}
+}
+
+func TestCompare(t *testing.T) {
+	ts := runTiny(t, "^jackson/")
+	a := &Results{Tables: ts}
+	var b Results
+	raw, _ := json.Marshal(a)
+	json.Unmarshal(raw, &b)
+	b.Tables[0].Rows[1].Cells[0].Value *= 2
+	b.Tables[0].Rows[2].Cells[1] = Cell{State: StateFailed}
+	var out bytes.Buffer
+	Compare(&out, a, &b)
+	s := out.String()
+	if !strings.Contains(s, "+100.0%") || !strings.Contains(s, "FAILED") || !strings.Contains(s, "jackson/db100") {
+		t.Errorf("compare output lacks the changes:\n%s", s)
+	}
+}
