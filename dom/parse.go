@@ -196,6 +196,26 @@ func (st *state) refill() int {
 	return -1
 }
 
+// The classes of the first byte of a value, for build's dispatch: a
+// dense switch on them is one indexed jump.
+const (
+	classBad = iota
+	classContainer
+	classString
+	classLiteral
+	classNumber
+)
+
+var valueClass = func() (t [256]uint8) {
+	t['{'], t['['], t['"'] = classContainer, classContainer, classString
+	t['t'], t['f'], t['n'] = classLiteral, classLiteral, classLiteral
+	t['-'] = classNumber
+	for c := '0'; c <= '9'; c++ {
+		t[c] = classNumber
+	}
+	return t
+}()
+
 // delim marks the bytes that may follow a number or literal.
 var delim = func() (t [256]bool) {
 	for _, c := range []byte(" \t\r\n,]}:[{\"") {
@@ -231,6 +251,7 @@ func (st *state) build(d *Doc, b []byte, mode scan.Mode, maxDepth int) bool {
 	st.tape = d.tape[:0]
 	ok := false
 	var p, q int
+	var c byte
 	var idx []uint32
 	k := 0
 	n := 0                // tape length
@@ -251,8 +272,9 @@ func (st *state) build(d *Doc, b []byte, mode scan.Mode, maxDepth int) bool {
 	tw = unsafe.Pointer(unsafe.SliceData(st.tape))
 
 value:
-	switch c := b[p]; c {
-	case '{', '[':
+	c = b[p]
+	switch valueClass[c] {
+	case classContainer:
 		if len(st.frames) >= maxDepth {
 			goto done
 		}
@@ -290,7 +312,7 @@ value:
 			goto name
 		}
 		goto value
-	case '"':
+	case classString:
 		// NEXT into q: the closing quote
 		if k < len(idx) {
 			q = int(idx[k])
@@ -312,7 +334,7 @@ value:
 		}
 		n++
 		goto next
-	case 't', 'f', 'n':
+	case classLiteral:
 		// One load and compare checks the first four bytes.
 		word, size, tag := uint32('n'|'u'<<8|'l'<<16|'l'<<24), 4, tagNull
 		if c == 't' {
@@ -327,10 +349,7 @@ value:
 		*(*uint64)(unsafe.Add(tw, n*8)) = tag<<tagShift | uint64(p)
 		n++
 		goto next
-	default:
-		if c != '-' && c-'0' > 9 {
-			goto done
-		}
+	case classNumber:
 		// The common numbers are checked here, a word at a time without a
 		// loop: an integer part of at most 7 digits, then a fraction of
 		// at most 15, then a byte that ends a scalar. A call would spill
@@ -379,6 +398,7 @@ value:
 		n++
 		goto next
 	}
+	goto done
 
 next:
 	// NEXT into p
