@@ -30,8 +30,12 @@
 // otherwise the shortest float whose value is exactly the number's: "1.0"
 // is f9 3c00, "0.1" is the double nearest 0.1 (whose shortest decimal form
 // is 0.1), and a number no float holds, such as 0.10000000000000000001 or
-// 1e400, is an error wrapping ErrUnsupported, or by option a text string
-// (InexactAsString) or a decimal fraction, tag 4 (InexactAsDecimal). How
+// 1e400 (or -65.613616999999977, a 17-digit form of a double whose
+// shortest form is -65.61361699999998), is an error wrapping
+// ErrUnsupported, or by option the nearest double (InexactAsFloat), a text
+// string (InexactAsString) or a decimal fraction, tag 4
+// (InexactAsDecimal). This rule makes JSON to CBOR to JSON keep the exact
+// value of every number. How
 // CBOR becomes JSON (bytes in base64url, bignums and decimal fractions as
 // exact numbers, other tags dropped, undefined as null, NaN and non-text
 // keys rejected unless allowed) is documented in package token.

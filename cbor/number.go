@@ -49,8 +49,12 @@ func appendNumber(dst, s []byte, f opts.Flags) ([]byte, error) {
 		return append(dst, s...), nil
 	case f&opts.InexactAsDecimal != 0:
 		return appendDecimal(dst, s)
+	case f&opts.InexactAsFloat != 0:
+		if x, err := strconv.ParseFloat(unsafeString(s), 64); err == nil {
+			return appendFloat(dst, x), nil // err: beyond the double range
+		}
 	}
-	return dst, unsupported("number " + shorten(s) + " has no exact float form (InexactAsDecimal and InexactAsString allow it)")
+	return dst, unsupported("number " + shorten(s) + " has no exact float form (InexactAsFloat, InexactAsDecimal and InexactAsString allow it)")
 }
 
 func shorten(s []byte) string {

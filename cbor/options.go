@@ -62,6 +62,14 @@ func InexactAsString(v bool) Options { return opts.Flag(opts.InexactAsString, v)
 // ErrUnsupported. InexactAsString wins when both are set.
 func InexactAsDecimal(v bool) Options { return opts.Flag(opts.InexactAsDecimal, v) }
 
+// InexactAsFloat makes a Writer encode a number given as decimal text
+// that no float holds exactly as the nearest double, as most JSON decoders
+// would read it (the value changes: 0.10000000000000000001 becomes the
+// double nearest 0.1), instead of failing with ErrUnsupported. A number
+// beyond the double range (1e400) still fails. InexactAsString and
+// InexactAsDecimal win over it.
+func InexactAsFloat(v bool) Options { return opts.Flag(opts.InexactAsFloat, v) }
+
 // EpochTime makes Marshal encode time.Time as an epoch-based date/time
 // (tag 1: an integer number of seconds, or a float when the time has a
 // fraction of a second, which rounds it to about a microsecond for

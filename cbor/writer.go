@@ -57,8 +57,9 @@ type entry struct{ ks, ke, ve int }
 // shortest float that holds the same value: a float whose shortest
 // decimal form is the number itself, so "0.1" is written as the double
 // nearest to 0.1 but "0.10000000000000000001" has no such float and is an
-// error wrapping ErrUnsupported, or a text string (InexactAsString) or a
-// decimal fraction (tag 4, InexactAsDecimal) by option.
+// error wrapping ErrUnsupported, or by option the nearest double
+// (InexactAsFloat), a text string (InexactAsString) or a decimal fraction
+// (tag 4, InexactAsDecimal).
 //
 // Writers buffer their output: call Flush after the last token. A Writer
 // is not safe for concurrent use.

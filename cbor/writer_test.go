@@ -426,3 +426,26 @@ func TestWriterMemory(t *testing.T) {
 		t.Errorf("long string: largest write %d, buffer cap %d", out.largest, cap(w.buf))
 	}
 }
+
+func TestInexactAsFloat(t *testing.T) {
+	for _, tc := range []struct{ json, hex string }{
+		{"0.10000000000000000001", "fb3fb999999999999a"},
+		{"-65.613616999999977", "fbc0506745803cd140"}, // a 17-digit form whose double prints shorter
+		{"1e-400", "f90000"},
+		{"-1e-400", "f98000"},
+		{"1.5", "f93e00"}, // exact numbers are unaffected
+	} {
+		got, err := jsonToCBOR([]byte(tc.json), InexactAsFloat(true))
+		if err != nil || hex.EncodeToString(got) != tc.hex {
+			t.Errorf("%s: %x, %v; want %s", tc.json, got, err, tc.hex)
+		}
+	}
+	if _, err := jsonToCBOR([]byte("1e400"), InexactAsFloat(true)); !errors.Is(err, ErrUnsupported) {
+		t.Errorf("1e400: %v", err)
+	}
+	// String and decimal win.
+	got, _ := jsonToCBOR([]byte("1e400"), InexactAsFloat(true), InexactAsDecimal(true))
+	if hex.EncodeToString(got) != "c48219019001" {
+		t.Errorf("decimal over float: %x", got)
+	}
+}

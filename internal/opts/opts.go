@@ -56,6 +56,10 @@ const (
 	// exactly as a decimal (CBOR tag 4 decimal fraction), instead of
 	// failing. InexactAsString wins when both are set.
 	InexactAsDecimal
+	// InexactAsFloat writes a number that no float holds exactly as the
+	// nearest double (still failing beyond the double range), instead of
+	// failing. InexactAsString and InexactAsDecimal win over it.
+	InexactAsFloat
 	// SubstituteNull makes JSON writers write null for values JSON cannot
 	// represent (NaN, infinities, simple values), instead of failing.
 	SubstituteNull
