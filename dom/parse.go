@@ -66,7 +66,7 @@ type frame struct {
 	obj   bool   // whether the container around it is an object
 }
 
-// A state holds a 256 KiB index buffer: parsing takes one from a slot
+// A state holds a 64 KiB index buffer: parsing takes one from a slot
 // that survives garbage collection, else from a pool, so that a steady
 // stream of Parse calls does not allocate one per document.
 var (
