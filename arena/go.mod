@@ -6,9 +6,11 @@ require (
 	github.com/buger/jsonparser v1.1.1
 	github.com/bytedance/sonic v1.15.5
 	github.com/celerjson/celer v0.0.0
+	github.com/go-analyze/charts v0.6.4
 	github.com/go-faster/jx v1.2.0
 	github.com/go-json-experiment/json v1.27.2
 	github.com/goccy/go-json v0.12.0
+	github.com/jedib0t/go-pretty/v6 v6.8.3
 	github.com/json-iterator/go v1.1.12
 	github.com/mailru/easyjson v0.9.2
 	github.com/minio/simdjson-go v0.4.5
@@ -30,10 +32,8 @@ require (
 	github.com/cloudwego/base64x v0.1.6 // indirect
 	github.com/dustin/go-humanize v1.0.1 // indirect
 	github.com/go-analyze/bulk v0.1.6 // indirect
-	github.com/go-analyze/charts v0.6.4 // indirect
 	github.com/go-faster/errors v0.7.1 // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
-	github.com/jedib0t/go-pretty/v6 v6.8.3 // indirect
 	github.com/josharian/intern v1.0.0 // indirect
 	github.com/klauspost/compress v1.15.15 // indirect
 	github.com/klauspost/cpuid/v2 v2.2.9 // indirect
@@ -48,6 +48,7 @@ require (
 	golang.org/x/arch v0.0.0-20210923205945-b76863e36670 // indirect
 	golang.org/x/image v0.45.0 // indirect
 	golang.org/x/sys v0.50.0 // indirect
+	golang.org/x/text v0.41.0 // indirect
 )
 
 replace github.com/celerjson/celer => ../

@@ -282,3 +282,13 @@ func sortRowsByScore(t *Table) {
 // static reports whether t holds static values (verdicts, sizes) rather
 // than timed throughputs.
 func (t *Table) static() bool { return t.Derived || t.Unit == UnitCheck || t.Unit == UnitBytes }
+
+// indexRow returns the index of the row called name, or -1.
+func indexRow(t *Table, name string) int {
+	for i, r := range t.Rows {
+		if r.Name == name {
+			return i
+		}
+	}
+	return -1
+}

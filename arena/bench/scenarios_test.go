@@ -138,14 +138,6 @@ func TestJSONBench(t *testing.T) {
 	}
 }
 
-func indexRow(t *Table, name string) int {
-	for i, r := range t.Rows {
-		if r.Name == name {
-			return i
-		}
-	}
-	return -1
-}
 
 func TestNeoAndCouch(t *testing.T) {
 	ts := runTiny(t, "^(neoubjson|couchdb)/decode|^neoubjson/", broken{})
