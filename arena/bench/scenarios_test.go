@@ -138,7 +138,6 @@ func TestJSONBench(t *testing.T) {
 	}
 }
 
-
 func TestNeoAndCouch(t *testing.T) {
 	ts := runTiny(t, "^(neoubjson|couchdb)/decode|^neoubjson/", broken{})
 	checkTables(t, ts, "broken", 3*3+3)
