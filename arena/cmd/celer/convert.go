@@ -27,8 +27,13 @@ arrays and maps with definite lengths (each top-level JSON value is held
 in memory until it ends, unless --indefinite), and every JSON number with
 a fraction or an exponent as the shortest float that has its exact value
 (1.0 is f9 3c00, 0.1 a double). A JSON integer beyond 64 bits becomes a
-bignum (tag 2 or 3); a number that no float holds exactly is an error
-unless --inexact says otherwise.
+bignum (tag 2 or 3). A number that no float holds exactly (no float's
+shortest form has its value: 0.10000000000000000001, 1e400, and also
+17-digit forms such as -65.613616999999977 whose double prints shorter)
+is an error unless --inexact says otherwise: float rounds it to the
+nearest double (as most JSON decoders read it), string keeps its text as
+a text string, decimal keeps its exact value as a decimal fraction (tag
+4).
 
 CBOR to JSON follows the conventions of package token: byte strings as
 base64url strings without padding, bignums and decimal fractions as exact
@@ -50,7 +55,7 @@ func cmdConvert(e *env, args []string) int {
 	from := fs.String("from", "", "read format `F`: json or cbor")
 	to := fs.String("to", "", "write format `T`: json or cbor")
 	out := fs.String("o", "", outputFlagDoc)
-	inexact := fs.String("inexact", "error", "JSON numbers no float holds exactly, to CBOR: `MODE` error, string or decimal (tag 4)")
+	inexact := fs.String("inexact", "error", "JSON numbers no float holds exactly, to CBOR: `MODE` error, float (the nearest), string or decimal (tag 4)")
 	indef := fs.Bool("indefinite", false, "write CBOR arrays and maps from JSON with indefinite lengths, in constant memory")
 	lossy := fs.Bool("lossy", false, "to JSON: write null for NaN, infinities and simple values, and non-string map keys as strings")
 	files, code, done := fs.parse(args)
@@ -82,8 +87,10 @@ func cmdConvert(e *env, args []string) int {
 		o = append(o, cbor.InexactAsString(true))
 	case "decimal":
 		o = append(o, cbor.InexactAsDecimal(true))
+	case "float":
+		o = append(o, cbor.InexactAsFloat(true))
 	default:
-		return fs.usageError(fmt.Sprintf("unknown --inexact mode %q (error, string or decimal)", *inexact))
+		return fs.usageError(fmt.Sprintf("unknown --inexact mode %q (error, float, string or decimal)", *inexact))
 	}
 	if *indef {
 		o = append(o, cbor.IndefiniteLength(true))

@@ -48,6 +48,7 @@ func TestConvertJSONToCBOR(t *testing.T) {
 		{`[1, {"a": []}]`, "9f 01 bf 61 61 9f ff ff ff", []string{"--indefinite"}},
 		{`0.10000000000000000001`, "c4 82 33 1b 8a c7 23 04 89 e8 00 01", []string{"--inexact", "decimal"}},
 		{`1e400`, "65 31 65 34 30 30", []string{"--inexact=string"}},
+		{`[0.10000000000000000001, -65.613616999999977, 1e-400]`, "83 fb 3f b9 99 99 99 99 99 9a fb c0 50 67 45 80 3c d1 40 f9 00 00", []string{"--inexact", "float"}},
 	} {
 		args := append([]string{"convert", "--from", "json", "--to", "cbor"}, tc.args...)
 		r := runCeler(t, tc.in, args...)
@@ -111,6 +112,7 @@ func TestConvertErrors(t *testing.T) {
 		{[]string{"--to", "json"}, "", 2, `--from is required`},
 		{[]string{"--from", "json"}, "", 2, `--to is required`},
 		{[]string{"--from", "json", "--to", "cbor", "--inexact", "round"}, "", 2, `unknown --inexact mode`},
+		{[]string{"--from", "json", "--to", "cbor", "--inexact", "float"}, `1e400`, 1, `no exact float form`},
 		{[]string{"--from", "json", "--to", "cbor", "a", "b"}, "", 2, `at most one FILE`},
 		{[]string{"--from", "json", "--to", "cbor", "/nonexistent/x.json"}, "", 1, `nonexistent`},
 	} {
