@@ -39,7 +39,8 @@ type idxWalker struct {
 	win  int      // size of the next window
 	done bool     // the final window is indexed
 
-	kinds []uint64 // container kinds by relative depth: 1 for an object
+	kinds  []uint64 // container kinds by relative depth: 1 for an object
+	starts []int    // element offsets, for negative indexes
 }
 
 var idxWalkers = sync.Pool{New: func() any { return &idxWalker{idx: make([]uint32, 0, 1024)} }}
@@ -263,7 +264,8 @@ func (w *idxWalker) element(p, i, depth int) (int, walkStatus) {
 // offsets of its elements.
 func (w *idxWalker) elements(p, depth int) ([]int, walkStatus) {
 	b := w.b
-	var starts []int
+	starts := w.starts[:0]
+	defer func() { w.starts = starts[:0] }()
 	q := w.next()
 	if q < 0 {
 		return nil, walkBad
