@@ -171,4 +171,12 @@ func TestSelectAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { out, _ = q.AppendSelectBytes(out[:0], raw) }); n != 0 {
 		t.Errorf("SelectBytes with a filter: %v allocations per run", n)
 	}
+	// The indexed walk, on a large input.
+	tw := benchDoc(t, "twitter")
+	for _, query := range []string{`$.statuses[50].user.screen_name`, `$.statuses[-1].id`, `$.search_metadata.count`} {
+		q = MustCompile(query)
+		if n := testing.AllocsPerRun(20, func() { out, _ = q.AppendSelectBytes(out[:0], tw) }); n != 0 || len(out) != 1 {
+			t.Errorf("SelectBytes %s: %v allocations per run, %d results", query, n, len(out))
+		}
+	}
 }
