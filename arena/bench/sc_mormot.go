@@ -397,6 +397,9 @@ func mormotHuge(e *Env) ([]Task, error) {
 			Op: parseOp(tr, src),
 		})
 	}
+	if len(src) <= hugeCheckBytes {
+		tasks = append(tasks, anchorTasks("into a DOM", src, 0, func() any { return decodeAny(src) })...)
+	}
 	tasks = append(tasks, baselineTask("beautify", func() []byte { return src }, 0))
 	cs, _ := contender.All()
 	cs = append(cs, moreOf[contender.Syntax](e)...)
