@@ -34,7 +34,8 @@ type member struct {
 }
 
 // indexFrom is the member count from which Set keeps a map from names to
-// positions, so that building a large object is not quadratic.
+// positions, so that building a large object is not quadratic. Copying a
+// Doc does not build it: most copied objects are read, not edited.
 const indexFrom = 32
 
 // NewObject returns an empty object.
@@ -161,6 +162,9 @@ func (n *Node) Set(name string, v *Node) *Node {
 	if v == nil {
 		v = NewNull()
 	}
+	if n.index == nil && len(n.members) >= indexFrom {
+		n.buildIndex()
+	}
 	if i := n.find(name); i >= 0 {
 		n.members[i].val = v
 		return n
@@ -168,8 +172,6 @@ func (n *Node) Set(name string, v *Node) *Node {
 	n.members = append(n.members, member{name: name, val: v})
 	if n.index != nil {
 		n.index[name] = len(n.members) - 1
-	} else if len(n.members) >= indexFrom {
-		n.buildIndex()
 	}
 	return n
 }

@@ -119,9 +119,6 @@ func (c *copier) node(j uint32) (*Node, uint32) {
 			m.name, m.raw = c.str(k)
 			m.val, k = c.node(c.d.skip(k))
 		}
-		if cnt >= indexFrom {
-			n.buildIndex()
-		}
 	}
 	return n, c.d.skip(j)
 }
