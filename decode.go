@@ -96,6 +96,11 @@ type decodeState struct {
 	// bytes below len(strs) belong to strings already handed out and are
 	// never written again.
 	strs []byte
+
+	// keys and vals gather the members and elements of the objects and
+	// arrays being decoded into empty interfaces (see arrayInterface).
+	keys []string
+	vals []any
 }
 
 func (d *decodeState) init(data []byte, f dflags) {

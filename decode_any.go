@@ -21,30 +21,65 @@ func (d *decodeState) valueInterface() any {
 	return d.literalInterface()
 }
 
-// arrayInterface decodes the array at d.off into a []any.
+// arrayInterface decodes the array at d.off into a []any. Elements
+// gather on d.vals (shared by every level) and are copied once into a
+// slice of the exact length, instead of growing a slice by appending.
 func (d *decodeState) arrayInterface() []any {
 	d.off++ // '['
-	v := make([]any, 0)
 	if d.empty() {
-		return v
+		return make([]any, 0)
 	}
+	base := len(d.vals)
 	for {
-		v = append(v, d.valueInterface())
+		x := d.valueInterface()
+		d.vals = append(d.vals, x)
 		if b := d.data; b[d.off] == ',' && b[d.off+1] > ' ' { // d.more(), inlined
 			d.off++
 		} else if !d.more() {
-			return v
+			break
 		}
 	}
+	v := make([]any, len(d.vals)-base)
+	copy(v, d.vals[base:])
+	clear(d.vals[base:])
+	d.vals = d.vals[:base]
+	return v
 }
 
 // objectInterface decodes the object at d.off into a map[string]any.
+// Members gather on d.keys and d.vals first, so that the map is made with
+// room for all of them and never grows; they are inserted in input order,
+// so the last of duplicate names wins, as in encoding/json.
 func (d *decodeState) objectInterface() map[string]any {
 	d.off++ // '{'
-	m := make(map[string]any)
-	if !d.empty() {
-		d.membersInto(m)
+	if d.empty() {
+		return make(map[string]any)
 	}
+	kbase, vbase := len(d.keys), len(d.vals)
+	for {
+		s, e, f := d.readString()
+		d.keys = append(d.keys, d.str(d.data[s:e], f))
+		if b := d.data; b[d.off] == ':' && b[d.off+1] > ' ' { // d.afterName(), inlined
+			d.off++
+		} else {
+			d.afterNameSpace()
+		}
+		x := d.valueInterface()
+		d.vals = append(d.vals, x)
+		if b := d.data; b[d.off] == ',' && b[d.off+1] > ' ' { // d.more(), inlined
+			d.off++
+		} else if !d.more() {
+			break
+		}
+	}
+	keys, vals := d.keys[kbase:], d.vals[vbase:]
+	m := make(map[string]any, len(keys))
+	for i, k := range keys {
+		m[k] = vals[i]
+	}
+	clear(keys)
+	clear(vals)
+	d.keys, d.vals = d.keys[:kbase], d.vals[:vbase]
 	return m
 }
 

@@ -108,6 +108,9 @@ func putDecodeState(d *decodeState) {
 	d.savedError = nil
 	d.ctx.Struct = nil
 	d.strs = nil // its strings belong to the caller now
+	if cap(d.vals) > 64<<10 {
+		d.keys, d.vals = nil, nil
+	}
 	if cap(d.scratch) > 64<<10 {
 		d.scratch = nil
 	}
