@@ -27,7 +27,7 @@ type childReq struct {
 	Files    map[string]string `json:"files"` // dataset name -> file written by the parent
 	Sizes    Sizes             `json:"sizes"`
 	Quick    bool              `json:"quick"`
-	Runs     int               `json:"runs"` // timed operations after one warm-up operation
+	Runs     int               `json:"runs"` // timed operations
 }
 
 // childResp is what a child prints on standard output.
@@ -115,8 +115,7 @@ func lastLine(s string) string {
 }
 
 // childMain runs in the child: it builds the scenario, finds the cell,
-// runs its operation once to warm up and then req.Runs times, and prints
-// a childResp.
+// times req.Runs operations (one: a cold pass) and prints a childResp.
 func childMain(arg string, stdout io.Writer) int {
 	var req childReq
 	resp := func() childResp {
@@ -141,9 +140,8 @@ func childMain(arg string, stdout io.Writer) int {
 			if k.Row != req.Row || k.Col != req.Col {
 				continue
 			}
-			if err := safely(k.Op); err != nil {
-				return childResp{Err: err.Error()}
-			}
+			// No warm-up: like mORMot's huge-content tests, each child times
+			// one pass over the document, heap growth included.
 			ns, allocs, b, err := timeBatch(k.Op, max(req.Runs, 1))
 			if err != nil {
 				return childResp{Err: err.Error()}
