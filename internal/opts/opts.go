@@ -72,6 +72,10 @@ const (
 	// TypedArrays marshals slices and arrays of fixed-size numbers as typed
 	// arrays (RFC 8746 for CBOR) instead of arrays of numbers.
 	TypedArrays
+	// KeepInt64 makes BSON and Extended JSON readers give int64 values that
+	// fit 32 bits as Ext tokens (token.FamilyBSON, type 0x12) instead of
+	// Int tokens, so that BSON and Extended JSON writers keep their type.
+	KeepInt64
 )
 
 // Defaults for the limits.

@@ -1,0 +1,191 @@
+package bson
+
+import (
+	"encoding/binary"
+	"math"
+	"strconv"
+	"unsafe"
+
+	"github.com/celerjson/celer/internal/opts"
+	"github.com/celerjson/celer/internal/scan"
+)
+
+// appendNumber appends the value of JSON number text s (see Writer) and
+// returns its element type: int32 or int64 for an integer that fits,
+// double for a number whose nearest double has exactly its value (and for
+// -0), and otherwise what the Inexact policies of f say.
+func appendNumber(dst, s []byte, f opts.Flags) ([]byte, byte, error) {
+	if n, code := scan.Number(s, true); code != scan.OK || n != len(s) {
+		return dst, 0, unsupported("invalid number text " + strconv.Quote(shorten(s)))
+	}
+	integer := true
+	for _, c := range s {
+		if c == '.' || c == 'e' || c == 'E' {
+			integer = false
+			break
+		}
+	}
+	if integer {
+		if string(s) == "-0" {
+			return appendDouble(dst, math.Copysign(0, -1)), TypeDouble, nil
+		}
+		if v, err := strconv.ParseInt(unsafeString(s), 10, 64); err == nil {
+			dst, t := appendInt(dst, v)
+			return dst, t, nil
+		}
+		return appendInexact(dst, s, f, "integer "+shorten(s)+" is beyond 64 bits")
+	}
+	if x, ok := exactFloat(s); ok {
+		return appendDouble(dst, x), TypeDouble, nil
+	}
+	return appendInexact(dst, s, f, "number "+shorten(s)+" has no exact double form")
+}
+
+// appendInexact appends number text s, which BSON cannot hold exactly,
+// as a string, a Decimal128 or the nearest double when f allows, and
+// fails with ErrUnsupported otherwise.
+func appendInexact(dst, s []byte, f opts.Flags, why string) ([]byte, byte, error) {
+	if f&opts.InexactAsString != 0 {
+		return appendString(dst, s), TypeString, nil
+	}
+	if f&opts.InexactAsDecimal != 0 {
+		if d, err := ParseDecimal128(unsafeString(s)); err == nil {
+			return d.appendBytes(dst), TypeDecimal128, nil
+		}
+	}
+	if f&opts.InexactAsFloat != 0 {
+		if x, err := strconv.ParseFloat(unsafeString(s), 64); err == nil || !math.IsInf(x, 0) {
+			return appendDouble(dst, x), TypeDouble, nil
+		}
+	}
+	return dst, 0, unsupported(why + " (InexactAsDecimal, InexactAsString and InexactAsFloat allow it)")
+}
+
+// appendInt appends v as an int32 when it fits, else as an int64.
+func appendInt(dst []byte, v int64) ([]byte, byte) {
+	if v == int64(int32(v)) {
+		return binary.LittleEndian.AppendUint32(dst, uint32(v)), TypeInt32
+	}
+	return binary.LittleEndian.AppendUint64(dst, uint64(v)), TypeInt64
+}
+
+func appendDouble(dst []byte, x float64) []byte {
+	return binary.LittleEndian.AppendUint64(dst, math.Float64bits(x))
+}
+
+// appendString appends a BSON string: its length with the NUL, the bytes
+// and the NUL.
+func appendString(dst, s []byte) []byte {
+	dst = binary.LittleEndian.AppendUint32(dst, uint32(len(s)+1))
+	dst = append(dst, s...)
+	return append(dst, 0)
+}
+
+func shorten(s []byte) string {
+	if len(s) > 40 {
+		return string(s[:37]) + "..."
+	}
+	return string(s)
+}
+
+// exactFloat parses JSON number text s and reports whether the nearest
+// double has exactly the value of s: whether the shortest decimal form of
+// that double has the same value.
+func exactFloat(s []byte) (float64, bool) {
+	f, err := strconv.ParseFloat(unsafeString(s), 64)
+	if err != nil && math.IsInf(f, 0) {
+		return f, false
+	}
+	d, n, e, ok := normDecimal(s)
+	if !ok {
+		return f, false
+	}
+	if n == 0 {
+		return f, true // zero, in any form
+	}
+	if f == 0 {
+		return f, false // underflow
+	}
+	var buf [32]byte
+	g := strconv.AppendFloat(buf[:0], f, 'e', -1, 64)
+	gd, gn, ge, _ := normDecimal(g)
+	return f, gd == d && gn == n && ge == e
+}
+
+// normDecimal returns the n significant digits of valid number text s
+// (without leading and trailing zeros; none for zero) and the exponent
+// e such that its value is digits * 10^e. ok is false when there are more
+// than 17 significant digits (more than any shortest double form has) or
+// the exponent is beyond 10^15.
+func normDecimal(s []byte) (buf [17]byte, n int, e int64, ok bool) {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	point := false
+	var frac, trailing int64
+	for ; i < len(s) && s[i] != 'e' && s[i] != 'E'; i++ {
+		c := s[i]
+		if c == '.' {
+			point = true
+			continue
+		}
+		if point {
+			frac++
+		}
+		if c == '0' {
+			if n > 0 {
+				trailing++
+			}
+			continue
+		}
+		for ; trailing > 0; trailing-- {
+			if n == len(buf) {
+				return buf, n, 0, false
+			}
+			buf[n] = '0'
+			n++
+		}
+		if n == len(buf) {
+			return buf, n, 0, false
+		}
+		buf[n] = c
+		n++
+	}
+	if i < len(s) {
+		j := i + 1
+		neg := false
+		if s[j] == '+' || s[j] == '-' {
+			neg = s[j] == '-'
+			j++
+		}
+		for ; j < len(s); j++ {
+			e = e*10 + int64(s[j]-'0')
+			if e > 1e15 {
+				return buf, n, 0, n == 0
+			}
+		}
+		if neg {
+			e = -e
+		}
+	}
+	return buf, n, e - frac + trailing, true
+}
+
+// unsafeString returns b as a string without copying, for calls that do
+// not keep it.
+func unsafeString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// unsafeBytes returns the bytes of s without copying; callers never
+// modify them.
+func unsafeBytes(s string) []byte {
+	if s == "" {
+		return nil
+	}
+	return unsafe.Slice(unsafe.StringData(s), len(s))
+}
