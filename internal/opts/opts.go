@@ -76,6 +76,10 @@ const (
 	// fit 32 bits as Ext tokens (token.FamilyBSON, type 0x12) instead of
 	// Int tokens, so that BSON and Extended JSON writers keep their type.
 	KeepInt64
+	// ShortestFloat makes writers with a choice of float widths (MessagePack
+	// float 32/64, UBJSON d/D) write a float of unknown or 64-bit width, or
+	// a JSON number, as float32 when that keeps its value exactly.
+	ShortestFloat
 )
 
 // Defaults for the limits.

@@ -1,0 +1,116 @@
+package msgpack
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"testing"
+
+	"github.com/celerjson/celer/internal/celertest"
+	"github.com/celerjson/celer/internal/testtypes"
+	"github.com/celerjson/celer/token"
+)
+
+var benchCases = []string{"twitter", "citm_catalog", "canada"}
+
+func benchCase(b *testing.B, name string) (testtypes.Case, []byte) {
+	for _, c := range testtypes.Cases {
+		if c.Name == name {
+			return c, celertest.CorpusFile(b, c.File)
+		}
+	}
+	b.Fatalf("no case %s", name)
+	return testtypes.Case{}, nil
+}
+
+// BenchmarkMarshal and BenchmarkUnmarshal bind the corpus structs; bytes
+// per second count the MessagePack size.
+func BenchmarkMarshal(b *testing.B) {
+	for _, name := range benchCases {
+		c, in := benchCase(b, name)
+		v := c.New()
+		json.Unmarshal(in, v)
+		data, _ := Marshal(v)
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			buf := make([]byte, 0, len(data))
+			for b.Loop() {
+				if _, err := AppendMarshal(buf[:0], v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkUnmarshal(b *testing.B) {
+	for _, name := range benchCases {
+		c, in := benchCase(b, name)
+		v := c.New()
+		json.Unmarshal(in, v)
+		data, _ := Marshal(v)
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := Unmarshal(data, c.New()); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkTranscode converts JSON to MessagePack and back through
+// tokens; bytes per second count the JSON size.
+func BenchmarkTranscode(b *testing.B) {
+	for _, name := range benchCases {
+		_, in := benchCase(b, name)
+		mp, err := jsonToMsgpack(in)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run("JSONToMsgpack/"+name, func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			b.ReportAllocs()
+			r := token.NewJSONReaderBytes(in)
+			w := NewWriter(io.Discard)
+			for b.Loop() {
+				r.ResetBytes(in)
+				w.Reset(io.Discard)
+				if _, err := token.Copy(w, r); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("MsgpackToJSON/"+name, func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			b.ReportAllocs()
+			r := NewReaderBytes(mp)
+			var out bytes.Buffer
+			w := token.NewJSONWriter(&out)
+			for b.Loop() {
+				out.Reset()
+				r.ResetBytes(mp)
+				w.Reset(&out)
+				if _, err := token.Copy(w, r); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("ReadTokens/"+name, func(b *testing.B) {
+			b.SetBytes(int64(len(mp)))
+			b.ReportAllocs()
+			r := NewReaderBytes(mp)
+			for b.Loop() {
+				r.ResetBytes(mp)
+				for {
+					if _, err := r.ReadToken(); err != nil {
+						break
+					}
+				}
+			}
+		})
+	}
+}

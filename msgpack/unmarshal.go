@@ -1,0 +1,785 @@
+package msgpack
+
+import (
+	"encoding"
+	"io"
+	"math"
+	"math/big"
+	"reflect"
+	"strconv"
+	"sync"
+	"time"
+	"unsafe"
+
+	"github.com/celerjson/celer/internal/kernels"
+	"github.com/celerjson/celer/internal/opts"
+)
+
+// decState is the state of one Unmarshal call over a valid object.
+type decState struct {
+	data []byte
+	o    opts.Struct
+	err  error // the first type error; decoding goes on after it
+}
+
+// decFunc decodes the object at d.data[i] into v and returns its end.
+type decFunc func(d *decState, i int, v reflect.Value) int
+
+var decCache sync.Map // reflect.Type -> decFunc
+
+// Unmarshal decodes the single MessagePack object data into the value v
+// points to. The data is first checked entirely (validity, UTF-8,
+// MaxDepth, MaxBytes, MaxTokenBytes, MaxElements: a *SyntaxError), so
+// nothing is allocated for malformed or hostile input. A value that does
+// not fit its Go type is skipped and reported, as encoding/json does,
+// with an *UnmarshalTypeError after the rest is decoded. See the package
+// documentation for how MessagePack maps to Go values.
+func Unmarshal(data []byte, v any, o ...Options) error {
+	if err := Validate(data, o...); err != nil {
+		return err
+	}
+	return unmarshalValid(data, v, opts.Collect(o...))
+}
+
+func unmarshalValid(data []byte, v any, o opts.Struct) error {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return &InvalidUnmarshalError{Type: reflect.TypeOf(v)}
+	}
+	d := &decState{data: data, o: o}
+	decoderFor(rv.Type().Elem())(d, 0, rv.Elem())
+	if te, ok := d.err.(*UnmarshalTypeError); ok {
+		te.Path = pathAt(data, int(te.Offset))
+	}
+	return d.err
+}
+
+// A Decoder reads MessagePack objects from an io.Reader, one per Decode
+// call, holding one object in memory at a time.
+type Decoder struct {
+	r *Reader
+	o opts.Struct
+}
+
+// NewDecoder returns a Decoder reading from r.
+func NewDecoder(r io.Reader, o ...Options) *Decoder {
+	return &Decoder{r: NewReader(r, o...), o: opts.Collect(o...)}
+}
+
+// Decode reads the next object and decodes it into the value v points
+// to. At the end of input it returns io.EOF.
+func (dec *Decoder) Decode(v any) error {
+	item, err := dec.r.ReadValue()
+	if err != nil {
+		return err
+	}
+	return unmarshalValid(item, v, dec.o)
+}
+
+// pathAt returns the path of the object at offset off of valid data.
+func pathAt(data []byte, off int) string {
+	r := NewReaderBytes(data, AllowInvalidUTF8(true))
+	for {
+		at := r.pos
+		t, err := r.ReadToken()
+		if err != nil || at > off {
+			return ""
+		}
+		if at == off && t.Kind().IsScalar() || at == off && r.pos > at {
+			return r.path()
+		}
+	}
+}
+
+// typeErr records a type error for the object at i and returns its end.
+func (d *decState) typeErr(i int, t reflect.Type, what string) int {
+	if d.err == nil {
+		if what == "" {
+			what = describe(d.data, i)
+		}
+		d.err = &UnmarshalTypeError{Value: what, Type: t, Offset: int64(i)}
+	}
+	return skip(d.data, i)
+}
+
+func (d *decState) rangeErr(i, end int, t reflect.Type, num string) int {
+	if d.err == nil {
+		d.err = &UnmarshalTypeError{Value: "number " + num, Type: t, Offset: int64(i)}
+	}
+	return end
+}
+
+// describe names the kind of the object at b[i] for errors.
+func describe(b []byte, i int) string {
+	in := infos[b[i]]
+	switch in.kind {
+	case kNil:
+		return "nil"
+	case kBool:
+		return "bool"
+	case kUint:
+		return "integer"
+	case kInt:
+		if b[i] >= 0xe0 || int8(b[i+1]) < 0 {
+			return "negative integer"
+		}
+		return "integer"
+	case kFloat32, kFloat64:
+		return "float"
+	case kStr:
+		return "str"
+	case kBin:
+		return "bin"
+	case kArray:
+		return "array"
+	case kMap:
+		return "map"
+	}
+	_, typ, _ := extAt(b, i)
+	if typ == timestampType {
+		return "timestamp"
+	}
+	return "ext " + strconv.Itoa(int(typ))
+}
+
+// head returns the info of the object at d.data[i], the length or count
+// it declares (or the value of an integer), and the offset after its
+// head.
+func (d *decState) head(i int) (info, uint64, int) {
+	in := infos[d.data[i]]
+	hl := in.headLen()
+	switch {
+	case in.fixed:
+		return in, uint64(in.fix), i + hl
+	case in.size > 0:
+		return in, be(d.data[i+1:], int(in.size)), i + hl
+	}
+	return in, 0, i + hl
+}
+
+// extAt returns the payload and type of the ext at b[i], and its end.
+func extAt(b []byte, i int) ([]byte, int8, int) {
+	in := infos[b[i]]
+	hl := in.headLen()
+	n := uint64(in.fix)
+	if !in.fixed {
+		n = be(b[i+1:], int(in.size))
+	}
+	j := i + hl
+	return b[j : j+int(n)], int8(b[j-1]), j + int(n)
+}
+
+// payload returns the bytes of the str or bin at d.data[i] and its end.
+func (d *decState) payload(i int) ([]byte, int) {
+	_, n, j := d.head(i)
+	return d.data[j : j+int(n)], j + int(n)
+}
+
+// integer reads the integer at i: neg and the magnitude encoding (the
+// value is int64(arg) when neg, else arg), and its end; ok is false when
+// the object is not an integer.
+func (d *decState) integer(i int) (neg bool, arg uint64, end int, ok bool) {
+	in, n, j := d.head(i)
+	switch in.kind {
+	case kUint:
+		return false, n, j, true
+	case kInt:
+		x := int64(int8(d.data[i]))
+		if !in.fixed {
+			x = signExtend(n, int(in.size))
+		}
+		return x < 0, uint64(x), j, true
+	}
+	return false, 0, i, false
+}
+
+func intText(neg bool, arg uint64) string {
+	if neg {
+		return strconv.FormatInt(int64(arg), 10)
+	}
+	return strconv.FormatUint(arg, 10)
+}
+
+// decoderFor returns the decoder of type t, built once.
+func decoderFor(t reflect.Type) decFunc {
+	if f, ok := decCache.Load(t); ok {
+		return f.(decFunc)
+	}
+	var real decFunc
+	var wg sync.WaitGroup
+	wg.Add(1)
+	f, loaded := decCache.LoadOrStore(t, decFunc(func(d *decState, i int, v reflect.Value) int {
+		wg.Wait()
+		return real(d, i, v)
+	}))
+	if loaded {
+		return f.(decFunc)
+	}
+	real = newDecoder(t)
+	wg.Done()
+	decCache.Store(t, real)
+	return real
+}
+
+func newDecoder(t reflect.Type) decFunc {
+	switch {
+	case t == timeType:
+		return decodeTime
+	case t == bigIntType:
+		return decodeBigInt
+	case t == extType:
+		return decodeExt
+	case t == numberType:
+		return decodeNumber
+	case t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(unmarshalerType):
+		return decodeUnmarshaler
+	case t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(textUnmarshalType):
+		return decodeText
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return decodeBool
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return decodeInt
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return decodeUint
+	case reflect.Float32, reflect.Float64:
+		return decodeFloat
+	case reflect.String:
+		return decodeString
+	case reflect.Slice:
+		if t.Elem().Kind() == reflect.Uint8 && !elemHasMethods(t.Elem()) {
+			return decodeByteSlice
+		}
+		return sliceDecoder(t)
+	case reflect.Array:
+		return arrayDecoder(t)
+	case reflect.Map:
+		return mapDecoder(t)
+	case reflect.Struct:
+		return structDecoder(t)
+	case reflect.Pointer:
+		return pointerDecoder(t)
+	case reflect.Interface:
+		return decodeInterface
+	}
+	return func(d *decState, i int, v reflect.Value) int {
+		if d.data[i] == bNil {
+			return i + 1
+		}
+		return d.typeErr(i, t, "")
+	}
+}
+
+func decodeBool(d *decState, i int, v reflect.Value) int {
+	switch d.data[i] {
+	case bFalse, bTrue:
+		v.SetBool(d.data[i] == bTrue)
+		return i + 1
+	case bNil:
+		return i + 1
+	}
+	return d.typeErr(i, v.Type(), "")
+}
+
+func decodeInt(d *decState, i int, v reflect.Value) int {
+	if d.data[i] == bNil {
+		return i + 1
+	}
+	neg, arg, end, ok := d.integer(i)
+	switch {
+	case !ok:
+		return d.typeErr(i, v.Type(), "")
+	case !neg && arg > math.MaxInt64, v.OverflowInt(int64(arg)):
+		return d.rangeErr(i, end, v.Type(), intText(neg, arg))
+	}
+	v.SetInt(int64(arg))
+	return end
+}
+
+func decodeUint(d *decState, i int, v reflect.Value) int {
+	if d.data[i] == bNil {
+		return i + 1
+	}
+	neg, arg, end, ok := d.integer(i)
+	switch {
+	case !ok:
+		return d.typeErr(i, v.Type(), "")
+	case neg || v.OverflowUint(arg):
+		return d.rangeErr(i, end, v.Type(), intText(neg, arg))
+	}
+	v.SetUint(arg)
+	return end
+}
+
+// float reads the number at i as a float64 (integers rounded to the
+// nearest).
+func (d *decState) float(i int) (float64, int, bool) {
+	in, n, j := d.head(i)
+	switch in.kind {
+	case kFloat32:
+		return float32ToFloat64(uint32(n)), j, true
+	case kFloat64:
+		return math.Float64frombits(n), j, true
+	}
+	neg, arg, end, ok := d.integer(i)
+	switch {
+	case !ok:
+		return 0, i, false
+	case neg:
+		return float64(int64(arg)), end, true
+	}
+	return float64(arg), end, true
+}
+
+func decodeFloat(d *decState, i int, v reflect.Value) int {
+	if d.data[i] == bNil {
+		return i + 1
+	}
+	f, end, ok := d.float(i)
+	if !ok {
+		return d.typeErr(i, v.Type(), "")
+	}
+	if v.Kind() == reflect.Float32 && !math.IsInf(f, 0) && v.OverflowFloat(f) {
+		return d.rangeErr(i, end, v.Type(), strconv.FormatFloat(f, 'g', -1, 64))
+	}
+	v.SetFloat(f)
+	return end
+}
+
+// decodeString accepts str, and bin holding valid UTF-8 (or any bytes
+// with AllowInvalidUTF8): old MessagePack had one raw type for both.
+func decodeString(d *decState, i int, v reflect.Value) int {
+	switch infos[d.data[i]].kind {
+	case kStr:
+		s, end := d.payload(i)
+		v.SetString(string(s))
+		return end
+	case kBin:
+		s, end := d.payload(i)
+		if !d.o.Has(opts.AllowInvalidUTF8) && !kernels.ValidUTF8(s) {
+			return d.typeErr(i, v.Type(), "bin that is not UTF-8")
+		}
+		v.SetString(string(s))
+		return end
+	case kNil:
+		return i + 1
+	}
+	return d.typeErr(i, v.Type(), "")
+}
+
+// decodeByteSlice accepts bin and str, and arrays of integers.
+func decodeByteSlice(d *decState, i int, v reflect.Value) int {
+	switch infos[d.data[i]].kind {
+	case kBin, kStr:
+		s, end := d.payload(i)
+		v.SetBytes(append(make([]byte, 0, len(s)), s...))
+		return end
+	case kNil:
+		v.SetZero()
+		return i + 1
+	case kArray:
+		return sliceDecoder(v.Type())(d, i, v)
+	}
+	return d.typeErr(i, v.Type(), "")
+}
+
+func sliceDecoder(t reflect.Type) decFunc {
+	elem := decoderFor(t.Elem())
+	bulk := bulkDecoder(t.Elem())
+	size := max(int(t.Elem().Size()), 1)
+	return func(d *decState, i int, v reflect.Value) int {
+		switch infos[d.data[i]].kind {
+		case kNil:
+			v.SetZero()
+			return i + 1
+		case kArray:
+		default:
+			return d.typeErr(i, t, "")
+		}
+		_, n, j := d.head(i)
+		// The data is valid, so n objects are there (each at least one
+		// byte): a slice of small elements is allocated whole, the
+		// allocation bounded by the input; one of large elements grows as
+		// they are decoded.
+		if size <= 8 || n <= uint64((1<<20)/size) {
+			s := reflect.MakeSlice(t, int(n), int(n))
+			if bulk != nil && n > 0 {
+				if end, ok := bulk(d, j, s.UnsafePointer(), int(n)); ok {
+					v.Set(s)
+					return end
+				}
+			}
+			for k := range int(n) {
+				j = elem(d, j, s.Index(k))
+			}
+			v.Set(s)
+			return j
+		}
+		s := reflect.MakeSlice(t, 0, (1<<20)/size)
+		for range n {
+			if s.Len() == s.Cap() {
+				ns := reflect.MakeSlice(t, s.Len(), 2*s.Cap())
+				reflect.Copy(ns, s)
+				s = ns
+			}
+			s = s.Slice(0, s.Len()+1)
+			j = elem(d, j, s.Index(s.Len()-1))
+		}
+		v.Set(s)
+		return j
+	}
+}
+
+// bulkDecoder returns a loop that decodes n numbers into memory at p
+// without reflection, for fixed-size number types without methods; it
+// reports false (having stored nothing it cannot redo) when an element is
+// not a number that fits, and the caller then decodes element by element
+// for the error.
+func bulkDecoder(t reflect.Type) func(d *decState, j int, p unsafe.Pointer, n int) (int, bool) {
+	if elemHasMethods(t) {
+		return nil
+	}
+	switch t.Kind() {
+	case reflect.Int8:
+		return bulkIntsFunc[int8]()
+	case reflect.Int16:
+		return bulkIntsFunc[int16]()
+	case reflect.Int32:
+		return bulkIntsFunc[int32]()
+	case reflect.Int64:
+		return bulkIntsFunc[int64]()
+	case reflect.Int:
+		return bulkIntsFunc[int]()
+	case reflect.Uint16:
+		return bulkUintsFunc[uint16]()
+	case reflect.Uint32:
+		return bulkUintsFunc[uint32]()
+	case reflect.Uint64:
+		return bulkUintsFunc[uint64]()
+	case reflect.Uint:
+		return bulkUintsFunc[uint]()
+	case reflect.Float32:
+		return bulkFloatsFunc[float32]()
+	case reflect.Float64:
+		return bulkFloatsFunc[float64]()
+	}
+	return nil
+}
+
+func bulkIntsFunc[T int8 | int16 | int32 | int64 | int]() func(d *decState, j int, p unsafe.Pointer, n int) (int, bool) {
+	return func(d *decState, j int, p unsafe.Pointer, n int) (int, bool) {
+		s := unsafe.Slice((*T)(p), n)
+		for k := range s {
+			neg, arg, end, ok := d.integer(j)
+			x := T(int64(arg))
+			if !ok || !neg && arg > math.MaxInt64 || int64(x) != int64(arg) {
+				return j, false
+			}
+			s[k], j = x, end
+		}
+		return j, true
+	}
+}
+
+func bulkUintsFunc[T uint16 | uint32 | uint64 | uint]() func(d *decState, j int, p unsafe.Pointer, n int) (int, bool) {
+	return func(d *decState, j int, p unsafe.Pointer, n int) (int, bool) {
+		s := unsafe.Slice((*T)(p), n)
+		for k := range s {
+			neg, arg, end, ok := d.integer(j)
+			x := T(arg)
+			if !ok || neg || uint64(x) != arg {
+				return j, false
+			}
+			s[k], j = x, end
+		}
+		return j, true
+	}
+}
+
+func bulkFloatsFunc[T float32 | float64]() func(d *decState, j int, p unsafe.Pointer, n int) (int, bool) {
+	return func(d *decState, j int, p unsafe.Pointer, n int) (int, bool) {
+		s := unsafe.Slice((*T)(p), n)
+		for k := range s {
+			f, end, ok := d.float(j)
+			x := T(f)
+			if !ok || unsafe.Sizeof(x) == 4 && math.Abs(f) > math.MaxFloat32 && !math.IsInf(f, 0) { // the element decoder reports it
+				return j, false
+			}
+			s[k], j = x, end
+		}
+		return j, true
+	}
+}
+
+func arrayDecoder(t reflect.Type) decFunc {
+	elem := decoderFor(t.Elem())
+	bytesArray := t.Elem().Kind() == reflect.Uint8 && !elemHasMethods(t.Elem())
+	return func(d *decState, i int, v reflect.Value) int {
+		kind := infos[d.data[i]].kind
+		switch {
+		case kind == kNil:
+			return i + 1
+		case bytesArray && (kind == kBin || kind == kStr):
+			s, end := d.payload(i)
+			k := reflect.Copy(v, reflect.ValueOf(s))
+			for ; k < v.Len(); k++ {
+				v.Index(k).SetZero()
+			}
+			return end
+		case kind != kArray:
+			return d.typeErr(i, t, "")
+		}
+		_, n, j := d.head(i)
+		k := 0
+		for ; uint64(k) < n; k++ {
+			if k < v.Len() {
+				j = elem(d, j, v.Index(k))
+			} else {
+				j = skip(d.data, j)
+			}
+		}
+		for ; k < v.Len(); k++ {
+			v.Index(k).SetZero()
+		}
+		return j
+	}
+}
+
+func mapDecoder(t reflect.Type) decFunc {
+	kt, et := t.Key(), t.Elem()
+	keyDec, elemDec := decoderFor(kt), decoderFor(et)
+	stringKey := kt.Kind() == reflect.String && !reflect.PointerTo(kt).Implements(textUnmarshalType) && !reflect.PointerTo(kt).Implements(unmarshalerType)
+	return func(d *decState, i int, v reflect.Value) int {
+		switch infos[d.data[i]].kind {
+		case kNil:
+			v.SetZero()
+			return i + 1
+		case kMap:
+		default:
+			return d.typeErr(i, t, "")
+		}
+		_, n, j := d.head(i)
+		if v.IsNil() {
+			v.Set(reflect.MakeMapWithSize(t, int(min(n, 1024))))
+		}
+		key := reflect.New(kt).Elem()
+		elem := reflect.New(et).Elem()
+		for ; n > 0; n-- {
+			key.SetZero()
+			if stringKey && infos[d.data[j]].kind == kStr {
+				s, end := d.payload(j)
+				key.SetString(string(s))
+				j = end
+			} else {
+				before := d.err
+				k := j
+				j = keyDec(d, j, key)
+				if d.err != before {
+					j = skip(d.data, skip(d.data, k))
+					continue
+				}
+			}
+			elem.SetZero()
+			j = elemDec(d, j, elem)
+			v.SetMapIndex(key, elem)
+		}
+		return j
+	}
+}
+
+func structDecoder(t reflect.Type) decFunc {
+	s := structFields(t)
+	decs := make([]decFunc, len(s.fields))
+	var built sync.Once
+	return func(d *decState, i int, v reflect.Value) int {
+		built.Do(func() {
+			for k, f := range s.fields {
+				decs[k] = decoderFor(f.typ)
+			}
+		})
+		switch infos[d.data[i]].kind {
+		case kNil:
+			return i + 1
+		case kMap:
+		default:
+			return d.typeErr(i, t, "")
+		}
+		_, n, j := d.head(i)
+		for ; n > 0; n-- {
+			if infos[d.data[j]].kind != kStr {
+				j = skip(d.data, skip(d.data, j))
+				continue
+			}
+			k := j
+			var name []byte
+			name, j = d.payload(j)
+			fi := s.lookup(name, d.o.Has(opts.MatchCaseSensitive))
+			if fi < 0 {
+				if d.o.Has(opts.RejectUnknownMembers) && d.err == nil {
+					d.err = &UnmarshalTypeError{Value: "unknown field " + strconv.Quote(string(name)), Type: t, Offset: int64(k)}
+				}
+				j = skip(d.data, j)
+				continue
+			}
+			f := &s.fields[fi]
+			fv, ok := fieldByIndexAlloc(v, f.index)
+			if !ok {
+				j = d.typeErr(j, f.typ, "value for a field behind a nil pointer to an unexported struct")
+				continue
+			}
+			j = decs[fi](d, j, fv)
+		}
+		return j
+	}
+}
+
+func pointerDecoder(t reflect.Type) decFunc {
+	elem := decoderFor(t.Elem())
+	return func(d *decState, i int, v reflect.Value) int {
+		if d.data[i] == bNil {
+			v.SetZero()
+			return i + 1
+		}
+		if v.IsNil() {
+			v.Set(reflect.New(t.Elem()))
+		}
+		return elem(d, i, v.Elem())
+	}
+}
+
+func decodeInterface(d *decState, i int, v reflect.Value) int {
+	if v.NumMethod() == 0 {
+		if !v.IsNil() && v.Elem().Kind() == reflect.Pointer && !v.Elem().IsNil() && d.data[i] != bNil {
+			return decoderFor(v.Elem().Type())(d, i, v.Elem())
+		}
+		x, end := d.any(i)
+		if x == nil {
+			v.SetZero()
+		} else {
+			v.Set(reflect.ValueOf(x))
+		}
+		return end
+	}
+	switch {
+	case d.data[i] == bNil:
+		v.SetZero()
+		return i + 1
+	case !v.IsNil() && v.Elem().Kind() == reflect.Pointer && !v.Elem().IsNil():
+		return decoderFor(v.Elem().Type())(d, i, v.Elem())
+	}
+	return d.typeErr(i, v.Type(), "")
+}
+
+func decodeUnmarshaler(d *decState, i int, v reflect.Value) int {
+	end := skip(d.data, i)
+	if err := v.Addr().Interface().(Unmarshaler).UnmarshalMsgpack(d.data[i:end]); err != nil && d.err == nil {
+		d.err = err
+	}
+	return end
+}
+
+func decodeText(d *decState, i int, v reflect.Value) int {
+	switch infos[d.data[i]].kind {
+	case kNil:
+		return i + 1
+	case kStr:
+	default:
+		return d.typeErr(i, v.Type(), "")
+	}
+	s, end := d.payload(i)
+	if err := v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText(s); err != nil && d.err == nil {
+		d.err = err
+	}
+	return end
+}
+
+// decodeTime reads a timestamp, or an RFC 3339 str, or a number of
+// seconds since the epoch (an integer or a float), as a time.Time (UTC
+// for timestamps and numbers).
+func decodeTime(d *decState, i int, v reflect.Value) int {
+	if d.data[i] == bNil {
+		return i + 1
+	}
+	t, end, ok := d.time(i)
+	if !ok {
+		return d.typeErr(i, v.Type(), "")
+	}
+	v.Set(reflect.ValueOf(t))
+	return end
+}
+
+func (d *decState) time(i int) (time.Time, int, bool) {
+	switch infos[d.data[i]].kind {
+	case kExt:
+		p, typ, end := extAt(d.data, i)
+		if typ != timestampType {
+			return time.Time{}, end, false
+		}
+		sec, nsec, _ := decodeTimestamp(p)
+		return time.Unix(sec, nsec).UTC(), end, true
+	case kStr:
+		s, end := d.payload(i)
+		t, err := time.Parse(time.RFC3339Nano, string(s))
+		return t, end, err == nil
+	case kUint, kInt:
+		neg, arg, end, _ := d.integer(i)
+		if !neg && arg > math.MaxInt64 {
+			return time.Time{}, end, false
+		}
+		return time.Unix(int64(arg), 0).UTC(), end, true
+	}
+	f, end, ok := d.float(i)
+	if !ok || math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) > 1<<62 {
+		return time.Time{}, end, false
+	}
+	sec, frac := math.Modf(f)
+	return time.Unix(int64(sec), int64(math.Round(frac*1e9))).UTC(), end, true
+}
+
+func decodeBigInt(d *decState, i int, v reflect.Value) int {
+	if d.data[i] == bNil {
+		return i + 1
+	}
+	neg, arg, end, ok := d.integer(i)
+	if !ok {
+		return d.typeErr(i, v.Type(), "")
+	}
+	var n big.Int
+	if neg {
+		n.SetInt64(int64(arg))
+	} else {
+		n.SetUint64(arg)
+	}
+	v.Set(reflect.ValueOf(n))
+	return end
+}
+
+func decodeExt(d *decState, i int, v reflect.Value) int {
+	switch infos[d.data[i]].kind {
+	case kNil:
+		return i + 1
+	case kExt:
+	default:
+		return d.typeErr(i, v.Type(), "")
+	}
+	p, typ, end := extAt(d.data, i)
+	v.Set(reflect.ValueOf(Ext{Type: typ, Data: append([]byte{}, p...)}))
+	return end
+}
+
+func decodeNumber(d *decState, i int, v reflect.Value) int {
+	if d.data[i] == bNil {
+		return i + 1
+	}
+	if neg, arg, end, ok := d.integer(i); ok {
+		v.SetString(intText(neg, arg))
+		return end
+	}
+	f, end, ok := d.float(i)
+	if !ok || math.IsNaN(f) || math.IsInf(f, 0) {
+		return d.typeErr(i, v.Type(), "")
+	}
+	v.SetString(strconv.FormatFloat(f, 'g', -1, 64))
+	return end
+}
