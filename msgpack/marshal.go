@@ -629,7 +629,7 @@ func encodeBigInt(e *encState, v reflect.Value) error {
 		return nil
 	}
 	var err error
-	e.buf, err = inexact(e.buf, n.Append(nil, 10), e.o.Flags, "big.Int "+shorten(n.Append(nil, 10))+" is beyond the 64-bit range of MessagePack")
+	e.buf, err = inexact(e.buf, n.Append(nil, 10), e.o.Flags, "big.Int ", " is beyond the 64-bit range of MessagePack")
 	return err
 }
 

@@ -44,17 +44,17 @@ func appendNumber(dst, s []byte, f opts.Flags) ([]byte, error) {
 				return appendInt(dst, int64(-u)), nil
 			}
 		}
-		return inexact(dst, s, f, "integer "+shorten(s)+" is beyond the 64-bit range of MessagePack")
+		return inexact(dst, s, f, "integer ", " is beyond the 64-bit range of MessagePack")
 	}
 	if x, ok := exactFloat(s); ok {
 		return appendFloat64(dst, x, short), nil
 	}
-	return inexact(dst, s, f, "number "+shorten(s)+" has no exact float form")
+	return inexact(dst, s, f, "number ", " has no exact float form")
 }
 
 // inexact applies the policy of f to number text s that MessagePack
-// cannot hold exactly.
-func inexact(dst, s []byte, f opts.Flags, why string) ([]byte, error) {
+// cannot hold exactly; the error, if any, says what s is and why.
+func inexact(dst, s []byte, f opts.Flags, what, why string) ([]byte, error) {
 	switch {
 	case f&opts.InexactAsString != 0:
 		dst = appendStrHead(dst, len(s))
@@ -64,7 +64,7 @@ func inexact(dst, s []byte, f opts.Flags, why string) ([]byte, error) {
 			return appendFloat64(dst, x, f&opts.ShortestFloat != 0), nil // err: beyond the double range
 		}
 	}
-	return dst, unsupported(why + " (InexactAsFloat and InexactAsString allow it)")
+	return dst, unsupported(what + shorten(s) + why + " (InexactAsFloat and InexactAsString allow it)")
 }
 
 func shorten(s []byte) string {
@@ -101,7 +101,7 @@ func appendBignum(dst []byte, neg bool, b []byte, f opts.Flags) ([]byte, error) 
 		n.Add(n, big.NewInt(1))
 		n.Neg(n)
 	}
-	return inexact(dst, n.Append(nil, 10), f, "bignum "+shorten(n.Append(nil, 10))+" is beyond the 64-bit range of MessagePack")
+	return inexact(dst, n.Append(nil, 10), f, "bignum ", " is beyond the 64-bit range of MessagePack")
 }
 
 // exactFloat parses JSON number text s and reports whether the nearest
@@ -112,7 +112,8 @@ func exactFloat(s []byte) (float64, bool) {
 	if err != nil || math.IsInf(f, 0) {
 		return f, false
 	}
-	d, e, ok := normDecimal(s)
+	var db, gb [20]byte
+	d, e, ok := normDecimal(db[:0], s)
 	if !ok {
 		return f, false
 	}
@@ -133,16 +134,16 @@ func exactFloat(s []byte) (float64, bool) {
 	}
 	var buf [32]byte
 	g := strconv.AppendFloat(buf[:0], f, 'e', -1, 64)
-	gd, ge, _ := normDecimal(g)
+	gd, ge, _ := normDecimal(gb[:0], g)
 	return f, string(gd) == string(d) && ge == e
 }
 
-// normDecimal returns the significant digits of valid number text s
-// (without leading and trailing zeros; empty for zero), up to 18 of them,
-// and the exponent e such that the value is digits * 10^e. ok is false
-// when there are more than 18 digits or the exponent is beyond 10^15.
-func normDecimal(s []byte) (digits []byte, e int64, ok bool) {
-	var buf []byte
+// normDecimal appends to buf the significant digits of valid number text
+// s (without leading and trailing zeros; none for zero), up to 18 of
+// them, and returns them with the exponent e such that the value is
+// digits * 10^e. ok is false when there are more than 18 digits or the
+// exponent is beyond 10^15.
+func normDecimal(buf, s []byte) (digits []byte, e int64, ok bool) {
 	i := 0
 	if i < len(s) && s[i] == '-' {
 		i++
