@@ -4,14 +4,15 @@ package scan
 var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
-// ParseFloat64 converts the text of a valid JSON number to the nearest
-// float64 when it can do so exactly with one rounding (Clinger's fast
-// path): at most 19 significant digits forming an integer no larger than
-// 2^53, scaled by a power of ten between 1e-22 and 1e22, both exact in
-// float64, so one multiplication or division rounds correctly. Most
-// numbers in real documents qualify (prices, coordinates, counts). It
-// reports false for the others, which callers pass to strconv.ParseFloat;
-// where it reports true, the result equals strconv.ParseFloat(b, 64)'s.
+// ParseFloat64 converts the text of a valid JSON number of at most 19
+// significant digits to the nearest float64. When the digits form an
+// integer no larger than 2^53 and the power of ten is between 1e-22 and
+// 1e22, both are exact in float64 and one multiplication or division
+// rounds correctly (Clinger's fast path); other mantissas and exponents
+// go through eiselLemire. It reports false for longer numbers and for the
+// rare cases those paths cannot decide, which callers pass to
+// strconv.ParseFloat; where it reports true, the result equals
+// strconv.ParseFloat(b, 64)'s.
 //
 // b must be a valid JSON number: it is not checked.
 func ParseFloat64(b []byte) (float64, bool) {
@@ -79,7 +80,7 @@ func ParseFloat64(b []byte) (float64, bool) {
 	case m == 0:
 		f = 0
 	case m > 1<<53:
-		return 0, false
+		return eiselLemire(m, exp, neg)
 	case exp == 0:
 		f = float64(m)
 	case exp > 0 && exp <= 22:
@@ -87,7 +88,7 @@ func ParseFloat64(b []byte) (float64, bool) {
 	case exp < 0 && exp >= -22:
 		f = float64(m) / pow10[-exp]
 	default:
-		return 0, false
+		return eiselLemire(m, exp, neg)
 	}
 	if neg {
 		f = -f

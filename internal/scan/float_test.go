@@ -32,11 +32,24 @@ func TestParseFloat64(t *testing.T) {
 			t.Errorf("%q: no fast result", s)
 		}
 	}
-	slow := []string{"9007199254740993", "1e23", "1e-23", "-65.613616999999977", "12345678901234567890",
-		"1e400", "1e-400", "0.1e00000", "17976931348623157e292"}
-	for _, s := range slow {
+	// Long mantissas and far exponents take the Eisel-Lemire path; they
+	// must be right whenever a result is claimed, and most must have one.
+	long := []string{"9007199254740993", "1e23", "1e-23", "-65.613616999999977", "43.420273000000009",
+		"17976931348623157e292", "2.2250738585072014e-308", "4.9406564584124654e-320", "1e308", "1.7976931348623157e308",
+		"9007199254740993e-3", "123456789012345678e-5", "0.30000000000000004"}
+	claimed := 0
+	for _, s := range long {
 		if checkFloat(t, s) {
-			t.Errorf("%q: fast result claimed where the fast path cannot be exact", s)
+			claimed++
+		}
+	}
+	if claimed < len(long)-3 {
+		t.Errorf("only %d of %d long numbers took a fast path", claimed, len(long))
+	}
+	// These must fall back: more than 19 digits, exponents out of range.
+	for _, s := range []string{"12345678901234567890", "1e400", "1e-400", "0.1e00000", "123456789012345678901e-3"} {
+		if checkFloat(t, s) {
+			t.Errorf("%q: fast result claimed", s)
 		}
 	}
 	// Random numbers of every shape the fast path takes.
@@ -63,6 +76,41 @@ func TestParseFloat64(t *testing.T) {
 	}
 	if n < 50000 {
 		t.Errorf("only %d of 200000 random numbers took the fast path", n)
+	}
+}
+
+// TestParseFloat64Long compares the Eisel-Lemire path with strconv on
+// random mantissas of 16 to 19 digits over the whole exponent range, and
+// on the shortest text of random doubles.
+func TestParseFloat64Long(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	n, fast := 300000, 0
+	for i := range n {
+		var s string
+		if i%2 == 0 {
+			d := 16 + r.IntN(4)
+			m := r.Uint64() % 10000000000000000000
+			s = strconv.FormatUint(m, 10)
+			if len(s) > d {
+				s = s[:d]
+			}
+			s += "e" + strconv.Itoa(r.IntN(660)-340)
+		} else {
+			f := math.Float64frombits(r.Uint64() &^ (1 << 63))
+			if math.IsNaN(f) || math.IsInf(f, 0) {
+				continue
+			}
+			s = strconv.FormatFloat(f, 'g', -1, 64)
+		}
+		if checkFloat(t, s) {
+			fast++
+		}
+		if t.Failed() {
+			return
+		}
+	}
+	if fast < n*8/10 {
+		t.Errorf("only %d of %d took a fast path", fast, n)
 	}
 }
 
