@@ -167,7 +167,7 @@ func (x *ExtJSONReader) account(t token.Token) {
 	switch t.Kind() {
 	case token.KindBeginObject, token.KindBeginArray:
 		obj := t.Kind() == token.KindBeginObject
-		x.stack = append(x.stack, xframe{obj: obj, top: obj && len(x.stack) == 0, key: obj})
+		x.stack = append(x.stack, xframe{obj: obj, top: obj && len(x.stack) == 0 && !x.nested, key: obj})
 		x.started = true
 		return
 	case token.KindEndObject, token.KindEndArray:
@@ -191,7 +191,7 @@ func (x *ExtJSONReader) next() (token.Token, error) {
 	}
 	switch t.Kind() {
 	case token.KindBeginObject:
-		if len(x.stack) == 0 {
+		if len(x.stack) == 0 && !x.nested {
 			return t, nil // the top-level object is a document
 		}
 		k, err := x.src.ReadToken()
@@ -561,7 +561,7 @@ func (x *ExtJSONReader) build(wk int, vals *[wkUUID + 1]token.Token, scope int) 
 		case "-Infinity":
 			return token.FloatWidth(math.Inf(-1), 64), nil
 		case "NaN":
-			return token.FloatWidth(math.NaN(), 64), nil
+			return token.FloatWidth(math.Float64frombits(0x7FF8000000000000), 64), nil
 		}
 		if n, code := scan.Number(s, true); code != scan.OK || n != len(s) {
 			return token.Token{}, x.fail("$numberDouble " + strconv.Quote(shorten(s)) + " is not a number")
