@@ -144,7 +144,7 @@ func (e *encState) encodeMapAny(b []byte, m map[string]any) []byte {
 	}
 	kvs := e.kvs[base:]
 	if !e.unsorted {
-		slices.SortFunc(kvs, func(a, b encKV) int { return strings.Compare(a.k, b.k) })
+		sortKVs(kvs)
 	}
 	b = append(b, '{')
 	for j := range kvs {
@@ -159,4 +159,21 @@ func (e *encState) encodeMapAny(b []byte, m map[string]any) []byte {
 	e.kvs = e.kvs[:base]
 	e.leave(seen)
 	return append(b, '}')
+}
+
+// sortKVs sorts entries by key: insertion sort for the small maps that
+// decoded documents are made of, the library sort for larger ones.
+func sortKVs(kvs []encKV) {
+	if len(kvs) > 12 {
+		slices.SortFunc(kvs, func(a, b encKV) int { return strings.Compare(a.k, b.k) })
+		return
+	}
+	for i := 1; i < len(kvs); i++ {
+		x := kvs[i]
+		j := i
+		for ; j > 0 && x.k < kvs[j-1].k; j-- {
+			kvs[j] = kvs[j-1]
+		}
+		kvs[j] = x
+	}
 }
