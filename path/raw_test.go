@@ -160,3 +160,56 @@ func testSelectBytesShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestSelectBytesDeepSkips: values nested more than 64 levels deep (past
+// the indexed walk's in-register kind stack) are skipped and checked like
+// shallow ones, with objects and arrays mixed so that a closing bracket of
+// the wrong kind at any depth is caught. Both walks must agree with
+// stream.Valid on each document.
+func TestSelectBytesDeepSkips(t *testing.T) { bothWalks(t, testSelectBytesDeepSkips) }
+
+func testSelectBytesDeepSkips(t *testing.T) {
+	nest := func(depth, flip int) string {
+		var open, closing strings.Builder
+		for i := range depth {
+			if i%3 == 0 {
+				open.WriteString(`{"k":`)
+			} else {
+				open.WriteString(`[0,`)
+			}
+		}
+		for i := depth - 1; i >= 0; i-- {
+			obj := i%3 == 0
+			if i == flip {
+				obj = !obj
+			}
+			if obj {
+				closing.WriteString(`}`)
+			} else {
+				closing.WriteString(`]`)
+			}
+		}
+		return open.String() + `"x"` + closing.String()
+	}
+	for _, depth := range []int{1, 63, 64, 65, 66, 128, 129, 200} {
+		for _, flip := range []int{-1, 0, 1, depth / 2, 63, 64, 65, depth - 1} {
+			if flip >= depth {
+				continue
+			}
+			doc := []byte(`{"a": ` + nest(depth, flip) + `, "b": [` + nest(depth, flip) + `, 7], "c": 1}`)
+			valid := stream.Valid(doc)
+			if valid != (flip < 0) {
+				t.Fatalf("depth %d flip %d: test document valid=%v", depth, flip, valid)
+			}
+			for q, want := range map[string]string{`$.c`: `1`, `$.b[1]`: `7`, `$.b[-1]`: `7`} {
+				got, err := MustCompile(q).SelectBytes(doc)
+				if valid && (err != nil || len(got) != 1 || string(got[0]) != want) {
+					t.Errorf("depth %d: %s = %q, %v; want %s", depth, q, got, err, want)
+				}
+				if !valid && err == nil {
+					t.Errorf("depth %d, wrong bracket at %d: %s = %q, no error", depth, flip, q, got)
+				}
+			}
+		}
+	}
+}

@@ -2,6 +2,8 @@ package path
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"sync"
 
 	"github.com/celerjson/celer/internal/index"
@@ -39,7 +41,7 @@ type idxWalker struct {
 	win  int      // size of the next window
 	done bool     // the final window is indexed
 
-	kinds  []uint64 // container kinds by relative depth: 1 for an object
+	spill  []uint64 // kinds of containers more than 64 levels out (see run)
 	starts []int    // element offsets, for negative indexes
 }
 
@@ -98,29 +100,6 @@ func (w *idxWalker) refill() int {
 	return int(w.idx[w.k-1])
 }
 
-// peek returns the next structural position without consuming it.
-func (w *idxWalker) peek() int {
-	q := w.next()
-	if q >= 0 {
-		w.k--
-	}
-	return q
-}
-
-func (w *idxWalker) setKind(rel int, obj bool) {
-	i := rel >> 6
-	for i >= len(w.kinds) {
-		w.kinds = append(w.kinds, 0)
-	}
-	if obj {
-		w.kinds[i] |= 1 << uint(rel&63)
-	} else {
-		w.kinds[i] &^= 1 << uint(rel&63)
-	}
-}
-
-func (w *idxWalker) isObject(rel int) bool { return w.kinds[rel>>6]&(1<<uint(rel&63)) != 0 }
-
 // walk follows steps from the first value of the input.
 func (w *idxWalker) walk(steps []rawStep, scalar *rawWalker) (start, end int, st walkStatus) {
 	b := w.b
@@ -138,7 +117,7 @@ func (w *idxWalker) walk(steps []rawStep, scalar *rawWalker) (start, end int, st
 			if s.kind == rawIndex {
 				return 0, 0, walkMissing
 			}
-			p, st = w.member(p, s.name, depth+1)
+			p, st = w.member(s.name, depth+1)
 		case '[':
 			idx := s.index
 			if s.kind == rawName || (s.kind == rawEither && idx < 0) {
@@ -147,16 +126,17 @@ func (w *idxWalker) walk(steps []rawStep, scalar *rawWalker) (start, end int, st
 			if idx < 0 {
 				// Count the elements, then go on from the one selected
 				// with the byte-wise walker (this array is checked).
-				starts, st := w.elements(p, depth+1)
+				var n int
+				n, st = w.element(-1, depth+1)
 				if st != walkFound {
 					return 0, 0, st
 				}
-				if idx += len(starts); idx < 0 {
+				if idx += n; idx < 0 {
 					return 0, 0, walkMissing
 				}
-				return scalar.walkFrom(starts[idx], steps[depth+1:], depth+1)
+				return scalar.walkFrom(w.starts[idx], steps[depth+1:], depth+1)
 			}
-			p, st = w.element(p, idx, depth+1)
+			p, st = w.element(idx, depth+1)
 		default:
 			return 0, 0, walkMissing
 		}
@@ -171,9 +151,9 @@ func (w *idxWalker) walk(steps []rawStep, scalar *rawWalker) (start, end int, st
 	return p, end, walkFound
 }
 
-// member finds member name in the object whose '{' is at p (consumed) and
-// returns the position of its value (consumed).
-func (w *idxWalker) member(p int, name string, depth int) (int, walkStatus) {
+// member finds member name in the object whose '{' at depth was just
+// consumed, and returns the position of its value (consumed).
+func (w *idxWalker) member(name string, depth int) (int, walkStatus) {
 	b := w.b
 	q := w.next()
 	if q < 0 {
@@ -190,15 +170,7 @@ func (w *idxWalker) member(p int, name string, depth int) (int, walkStatus) {
 		if c < 0 {
 			return 0, walkBad
 		}
-		key := b[q+1 : c]
-		match := false
-		if len(key) >= len(name) { // escapes only make a name shorter
-			if bytes.IndexByte(key, '\\') < 0 {
-				match = string(key) == name
-			} else {
-				match = unquotedEqual(b[q:c+1], name)
-			}
-		}
+		match := nameIs(b[q+1:c], name, b[q:c+1])
 		if colon := w.next(); colon < 0 || b[colon] != ':' {
 			return 0, walkBad
 		}
@@ -227,20 +199,30 @@ func (w *idxWalker) member(p int, name string, depth int) (int, walkStatus) {
 	}
 }
 
-// element finds element i of the array whose '[' is at p (consumed) and
-// returns its position (consumed).
-func (w *idxWalker) element(p, i, depth int) (int, walkStatus) {
+// element finds element i of the array whose '[' at depth was just
+// consumed and returns its position (consumed). With i < 0 it checks the
+// whole array instead, leaves the offsets of its elements in w.starts and
+// returns their number.
+func (w *idxWalker) element(i, depth int) (int, walkStatus) {
 	b := w.b
+	all := i < 0
+	w.starts = w.starts[:0]
 	q := w.next()
 	if q < 0 {
 		return 0, walkBad
 	}
 	if b[q] == ']' {
+		if all {
+			return 0, walkFound
+		}
 		return 0, walkMissing
 	}
 	for k := 0; ; k++ {
 		if k == i {
 			return q, walkFound
+		}
+		if all {
+			w.starts = append(w.starts, q)
 		}
 		if _, ok := w.skip(q, depth); !ok {
 			return 0, walkBad
@@ -253,6 +235,9 @@ func (w *idxWalker) element(p, i, depth int) (int, walkStatus) {
 				return 0, walkBad
 			}
 		case b[q] == ']':
+			if all {
+				return k + 1, walkFound
+			}
 			return 0, walkMissing
 		default:
 			return 0, walkBad
@@ -260,159 +245,295 @@ func (w *idxWalker) element(p, i, depth int) (int, walkStatus) {
 	}
 }
 
-// elements checks the array whose '[' is at p (consumed) and returns the
-// offsets of its elements.
-func (w *idxWalker) elements(p, depth int) ([]int, walkStatus) {
-	b := w.b
-	starts := w.starts[:0]
-	defer func() { w.starts = starts[:0] }()
-	q := w.next()
-	if q < 0 {
-		return nil, walkBad
-	}
-	if b[q] == ']' {
-		return nil, walkFound
-	}
-	for {
-		starts = append(starts, q)
-		if _, ok := w.skip(q, depth); !ok {
-			return nil, walkBad
-		}
-		switch q = w.next(); {
-		case q < 0:
-			return nil, walkBad
-		case b[q] == ',':
-			if q = w.next(); q < 0 {
-				return nil, walkBad
-			}
-		case b[q] == ']':
-			return starts, walkFound
-		default:
-			return nil, walkBad
-		}
-	}
-}
-
-// skip checks the value whose first position p was just consumed, nested
-// at depth base, and returns the offset just past it. It is stage 2 of the
-// validator for one value: a state machine written with gotos, each state
-// one block.
+// skip is stage 2 of the validator over the structural positions, for
+// the values a walk passes over: it checks the value whose first position
+// p was just consumed, nested at depth base (the depth of the container
+// around it), and returns the offset just past it. Stage 1 has checked
+// the strings; skip checks the grammar, literals, numbers and nesting.
+//
+// It is one state machine written with gotos, shaped like dom's stage 2 so
+// that what it touches per position stays in registers: the window of
+// positions and its cursor, the depth, the kind of the innermost container
+// and those of the 64 around it as bits of a word (more are spilled to
+// w.spill). The NEXT blocks are next() written out by hand for that
+// reason; refill runs once per window.
 func (w *idxWalker) skip(p, base int) (int, bool) {
 	b := w.b
-	depth := base
+	idx, k := w.idx, w.k
+	d := base        // depth of the innermost open container
+	obj := false     // whether that container is an object
+	var stack uint64 // kinds of the d-base containers around it, innermost in bit 0
+	var c byte
+	var q int
 
 value:
-	switch c := b[p]; c {
-	case '{', '[':
-		depth++
-		if depth > w.maxDepth {
-			return 0, false
+	c = b[p]
+	switch valueClass[c] {
+	case classContainer:
+		if d >= w.maxDepth {
+			goto bad
 		}
-		w.setKind(depth-base, c == '{')
-		q := w.next()
-		if q < 0 {
-			return 0, false
+		// NEXT into q
+		if k < len(idx) {
+			q = int(idx[k])
+			k++
+		} else {
+			w.k = k
+			q = w.refill()
+			idx, k = w.idx, w.k
+			if q < 0 {
+				goto bad
+			}
 		}
 		if b[q] == c+2 { // empty: "{}" or "[]"
-			depth--
 			p = q
 			goto closed
 		}
+		if r := d - base; r > 0 && r&63 == 0 {
+			w.spill = append(w.spill, stack)
+			stack = 0
+		}
+		stack <<= 1
+		if obj {
+			stack |= 1
+		}
+		d++
+		obj = c == '{'
 		p = q
-		if c == '{' {
+		if obj {
 			goto name
 		}
 		goto value
-	case '"':
-		if p = w.next(); p < 0 { // the closing quote
-			return 0, false
+	case classString:
+		// Stage 1 has checked the content: the closing quote is the next
+		// position, and what follows it the one after.
+		if d != base && k+1 < len(idx) {
+			p = int(idx[k+1])
+			k += 2
+			goto sep
+		}
+		// NEXT into p: the closing quote
+		if k < len(idx) {
+			p = int(idx[k])
+			k++
+		} else {
+			w.k = k
+			p = w.refill()
+			idx, k = w.idx, w.k
+			if p < 0 {
+				goto bad
+			}
 		}
 		goto closed
-	case 't', 'f', 'n':
-		lit := "null"
-		if c == 't' {
-			lit = "true"
-		} else if c == 'f' {
-			lit = "false"
+	case classLiteral:
+		{
+			// One load and compare checks the first four bytes.
+			word, size := uint32('n'|'u'<<8|'l'<<16|'l'<<24), 4
+			if c == 't' {
+				word = 't' | 'r'<<8 | 'u'<<16 | 'e'<<24
+			} else if c == 'f' {
+				word, size = 'f'|'a'<<8|'l'<<16|'s'<<24, 5
+			}
+			end := p + size
+			if end > len(b) || binary.LittleEndian.Uint32(b[p:]) != word || size == 5 && b[p+4] != 'e' || end < len(b) && !delim[b[end]] {
+				goto bad
+			}
+			p = end - 1
 		}
-		end := p + len(lit)
-		if end > len(b) || string(b[p:end]) != lit || end < len(b) && !isDelim(b[end]) {
-			return 0, false
-		}
-		p = end - 1
 		goto closed
-	default:
-		if c != '-' && !isDigit(c) {
-			return 0, false
+	case classNumber:
+		{
+			// The common numbers are checked here, a word at a time without
+			// a loop or a call (which would spill the registers above): an
+			// integer part of at most 7 digits, then a fraction of at most
+			// 23, then a byte that ends a scalar run. numberEnd does the
+			// rest (exponents, longer runs, the last bytes of the input).
+			e := -1
+			if p+32 <= len(b) {
+				w := (*[32]byte)(b[p : p+32])
+				s := 0
+				if c == '-' {
+					s = 1
+				}
+				// A byte outside '0'..'9' sets its top bit in x-'0' or
+				// x+0x46; borrows and carries reach only bytes above the
+				// first marked one, which is exact. A number that ends at
+				// the next structural position needs no look at the byte
+				// there (a scalar run cannot start right after a digit).
+				x := binary.LittleEndian.Uint64(w[s : s+8])
+				m := ((x - 0x3030303030303030) | (x + 0x4646464646464646)) & 0x8080808080808080
+				i := s + bits.TrailingZeros64(m)>>3 // end of the integer part (s+8 if m == 0)
+				if m != 0 && i > s && (w[s] != '0' || i == s+1) {
+					if w[i] == '.' {
+						j := i + 1
+						for range 3 {
+							x = binary.LittleEndian.Uint64(w[j : j+8])
+							m = ((x - 0x3030303030303030) | (x + 0x4646464646464646)) & 0x8080808080808080
+							j += bits.TrailingZeros64(m) >> 3
+							if m != 0 || j+8 > len(w) {
+								break
+							}
+						}
+						if m != 0 && j > i+1 && (k < len(idx) && p+j == int(idx[k]) || delim[w[j]]) {
+							e = p + j
+						}
+					} else if k < len(idx) && p+i == int(idx[k]) || delim[w[i]] {
+						e = p + i
+					}
+				}
+			}
+			if e < 0 {
+				if e = numberEnd(b, p); e < 0 {
+					goto bad
+				}
+			}
+			p = e - 1
 		}
-		// The run ends at the next structural position, less whitespace.
-		e := len(b)
-		if q := w.peek(); q >= 0 {
-			e = q
-		}
-		for e > p && isBlank(b[e-1]) {
-			e--
-		}
-		if !scan.NumberRun(b, p, e) {
-			return 0, false
-		}
-		p = e - 1
 		goto closed
 	}
+	goto bad
 
 closed: // a value ends at p, inclusive
-	if depth == base {
+	if d == base {
+		w.k = k
 		return p + 1, true
 	}
-	p = w.next()
-	if p < 0 {
-		return 0, false
+	// NEXT into p
+	if k < len(idx) {
+		p = int(idx[k])
+		k++
+	} else {
+		w.k = k
+		p = w.refill()
+		idx, k = w.idx, w.k
+		if p < 0 {
+			goto bad
+		}
 	}
+sep: // p follows a value
 	switch b[p] {
 	case ',':
-		if p = w.next(); p < 0 {
-			return 0, false
+		// NEXT into p
+		if k < len(idx) {
+			p = int(idx[k])
+			k++
+		} else {
+			w.k = k
+			p = w.refill()
+			idx, k = w.idx, w.k
+			if p < 0 {
+				goto bad
+			}
 		}
-		if w.isObject(depth - base) {
+		if obj {
 			goto name
 		}
 		goto value
 	case '}':
-		if !w.isObject(depth - base) {
-			return 0, false
+		if !obj {
+			goto bad
 		}
-		depth--
-		goto closed
 	case ']':
-		if w.isObject(depth - base) {
-			return 0, false
+		if obj {
+			goto bad
 		}
-		depth--
-		goto closed
+	default:
+		goto bad
 	}
-	return 0, false
+	// A container closes.
+	obj = stack&1 != 0
+	stack >>= 1
+	d--
+	if r := d - base; r > 0 && r&63 == 0 {
+		stack = w.spill[len(w.spill)-1]
+		w.spill = w.spill[:len(w.spill)-1]
+	}
+	goto closed
 
 name:
 	if b[p] != '"' {
-		return 0, false
+		goto bad
 	}
-	if q := w.next(); q < 0 { // the closing quote
-		return 0, false
+	// Three NEXTs: the closing quote, the colon, then the value.
+	if k+2 < len(idx) {
+		p, q = int(idx[k+1]), int(idx[k+2])
+		k += 3
+	} else {
+		w.k = k
+		w.next()
+		p = w.next()
+		q = w.next()
+		idx, k = w.idx, w.k
 	}
-	if p = w.next(); p < 0 || b[p] != ':' {
-		return 0, false
+	if p < 0 || b[p] != ':' || q < 0 {
+		goto bad
 	}
-	if p = w.next(); p < 0 {
-		return 0, false
-	}
+	p = q
 	goto value
+
+bad:
+	w.k = k
+	return 0, false
 }
 
-// isDelim reports whether c may follow a number or a literal.
-func isDelim(c byte) bool {
-	switch c {
-	case ' ', '\t', '\r', '\n', ',', ']', '}', ':', '[', '{', '"':
-		return true
+// nameIs reports whether the content key of the string token tok, whose
+// content stage 1 has checked, stands for name. Most names are told apart
+// by their length or first byte, without a compare; an escape makes a
+// name longer than what it stands for and starts with a backslash.
+func nameIs(key []byte, name string, tok []byte) bool {
+	if len(key) < len(name) {
+		return false
 	}
-	return false
+	if len(name) == 0 {
+		return len(key) == 0
+	}
+	if key[0] != name[0] && key[0] != '\\' {
+		return false
+	}
+	if len(key) == len(name) {
+		return string(key) == name && bytes.IndexByte(key, '\\') < 0
+	}
+	return bytes.IndexByte(key, '\\') >= 0 && unquotedEqual(tok, name)
+}
+
+// The classes of the first byte of a value, for run's dispatch.
+const (
+	classBad = iota
+	classContainer
+	classString
+	classLiteral
+	classNumber
+)
+
+var valueClass = func() (t [256]uint8) {
+	t['{'], t['['], t['"'] = classContainer, classContainer, classString
+	t['t'], t['f'], t['n'] = classLiteral, classLiteral, classLiteral
+	t['-'] = classNumber
+	for c := '0'; c <= '9'; c++ {
+		t[c] = classNumber
+	}
+	return t
+}()
+
+// delim marks the bytes that may follow a number or literal: those that
+// end a run of scalar bytes.
+var delim = func() (t [256]bool) {
+	for _, c := range []byte(" \t\r\n,]}:[{\"") {
+		t[c] = true
+	}
+	return t
+}()
+
+// isDelim reports whether c may follow a number or a literal.
+func isDelim(c byte) bool { return delim[c] }
+
+// numberEnd checks the number at p and returns the offset just past it,
+// or -1 when it is not a number that ends a scalar run.
+func numberEnd(b []byte, p int) int {
+	n, code := scan.Number(b[p:], true)
+	e := p + n
+	if code != scan.OK || e < len(b) && !delim[b[e]] {
+		return -1
+	}
+	return e
 }
