@@ -84,6 +84,7 @@ func benchDOM(b *testing.B, op string) {
 					}
 					b.SetBytes(int64(len(d.Data)))
 					b.ReportAllocs()
+					cpu := cpuTime()
 					for b.Loop() {
 						if err := c.ParseDOM(d.Data); err != nil {
 							b.Fatal(err)
@@ -94,6 +95,7 @@ func benchDOM(b *testing.B, op string) {
 							}
 						}
 					}
+					reportCPU(b, cpu)
 				})
 			}
 		})

@@ -126,11 +126,13 @@ func BenchmarkLookup(b *testing.B) {
 					}
 					b.SetBytes(int64(len(in.Data)))
 					b.ReportAllocs()
+					cpu := cpuTime()
 					for b.Loop() {
 						if _, err := c.Lookup(in.Data); err != nil {
 							b.Fatal(err)
 						}
 					}
+					reportCPU(b, cpu)
 				})
 			}
 		})
@@ -154,11 +156,13 @@ func BenchmarkJSONPath(b *testing.B) {
 					}
 					b.SetBytes(int64(len(in.Data)))
 					b.ReportAllocs()
+					cpu := cpuTime()
 					for b.Loop() {
 						if _, err := c.Select(); err != nil {
 							b.Fatal(err)
 						}
 					}
+					reportCPU(b, cpu)
 				})
 			}
 		})
