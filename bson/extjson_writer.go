@@ -28,8 +28,9 @@ const (
 	// other types as in Canonical.
 	Relaxed
 	// WrappersOnly writes only the tokens that have no JSON form of their
-	// own, Ext tokens of token.FamilyBSON, as relaxed type wrappers, and
-	// every other token as the underlying writer writes it (for a
+	// own, Ext tokens of token.FamilyBSON, as relaxed type wrappers (a
+	// finite Decimal128 as a JSON number of its exact text), and every
+	// other token as the underlying writer writes it (for a
 	// token.JSONWriter: bytes as base64url strings, undefined as null,
 	// bignums as numbers). It is the JSON convention of BSON types for
 	// plain JSON output (package token).
@@ -395,7 +396,11 @@ func (x *ExtJSONWriter) ext(t token.Token) error {
 		i, tm := binary.LittleEndian.Uint32(p), binary.LittleEndian.Uint32(p[4:])
 		return x.objectIn("$timestamp", []string{"t", "i"}, []token.Token{token.Int(int64(tm)), token.Int(int64(i))})
 	case TypeDecimal128:
-		x.txt = decimalFromBytes(p).appendText(x.txt[:0])
+		dec := decimalFromBytes(p)
+		x.txt = dec.appendText(x.txt[:0])
+		if x.mode == WrappersOnly && !dec.IsNaN() && !dec.IsInf(0) {
+			return x.w.WriteToken(token.NumberBytes(x.txt))
+		}
 		return x.wrapper("$numberDecimal", token.StringBytes(x.txt))
 	case TypeMinKey:
 		return x.wrapper("$minKey", token.Int(1))

@@ -554,7 +554,7 @@ func mapEncoder(t reflect.Type) encFunc {
 				ents = append(ents, kv{k, it.Value()})
 				continue
 			}
-			if key, err = cstring(key[:0], k); err != nil {
+			if key, err = e.key(key[:0], k); err != nil {
 				return 0, err
 			}
 			if err := e.elem(key, val, it.Value()); err != nil {
@@ -564,7 +564,7 @@ func mapEncoder(t reflect.Type) encFunc {
 		if ents != nil {
 			slices.SortFunc(ents, func(a, b kv) int { return strings.Compare(a.k, b.k) })
 			for _, en := range ents {
-				if key, err = cstring(key[:0], en.k); err != nil {
+				if key, err = e.key(key[:0], en.k); err != nil {
 					return 0, err
 				}
 				if err := e.elem(key, val, en.v); err != nil {
@@ -577,8 +577,12 @@ func mapEncoder(t reflect.Type) encFunc {
 	}
 }
 
-// cstring appends key and its NUL, failing for a key with a NUL byte.
-func cstring(dst []byte, key string) ([]byte, error) {
+// key appends key and its NUL, failing for a key with a NUL byte or
+// (unless AllowInvalidUTF8) invalid UTF-8.
+func (e *encState) key(dst []byte, key string) ([]byte, error) {
+	if err := e.checkUTF8(key); err != nil {
+		return dst, err
+	}
 	if strings.IndexByte(key, 0) >= 0 {
 		return dst, unsupported("a document key with a NUL byte " + strconv.Quote(key))
 	}
@@ -648,10 +652,7 @@ func encodeD(e *encState, v reflect.Value) (byte, error) {
 	}
 	var key []byte
 	for _, el := range d {
-		if key, err = cstring(key[:0], el.Key); err != nil {
-			return 0, err
-		}
-		if err := e.checkUTF8(el.Key); err != nil {
+		if key, err = e.key(key[:0], el.Key); err != nil {
 			return 0, err
 		}
 		at := len(e.buf)

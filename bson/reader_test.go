@@ -110,12 +110,12 @@ func TestInvalidDocuments(t *testing.T) {
 func TestValidDocuments(t *testing.T) {
 	for _, data := range [][]byte{
 		mustHex(t, "05000000 00"),
-		doc(t, "02 6100 01000000 00"),                 // empty string
-		doc(t, "02 6100 04000000 610062 00"),          // a NUL inside a string
-		doc(t, "05 6100 00000000 80"),                 // empty binary, user subtype
-		doc(t, "05 6100 04000000 02 00000000"),        // empty old binary
+		doc(t, "02 6100 01000000 00"),                  // empty string
+		doc(t, "02 6100 04000000 610062 00"),           // a NUL inside a string
+		doc(t, "05 6100 00000000 80"),                  // empty binary, user subtype
+		doc(t, "05 6100 04000000 02 00000000"),         // empty old binary
 		doc(t, "04 6100 0c000000 10 7800 01000000 00"), // array keys are not checked
-		doc(t, "0b 6100 00 00"),                       // empty regex
+		doc(t, "0b 6100 00 00"),                        // empty regex
 		doc(t, "0f 6100 0e000000 01000000 00 05000000 00"),
 		doc(t, "0300 05000000 00"), // empty key
 		doc(t, "02 6100 03000000 c3a9 00"),
