@@ -156,6 +156,9 @@ func parseFloat64(b []byte) (float64, error) {
 	if len(b) == 0 {
 		return 0, numError("Float64", b, strconv.ErrSyntax)
 	}
+	if f, ok := smallInt(b); ok {
+		return f, nil
+	}
 	// ParseFloat does not keep its argument except in its error, which is
 	// rebuilt from a copy: viewing the bytes as a string is safe.
 	f, err := strconv.ParseFloat(unsafe.String(&b[0], len(b)), 64)
@@ -163,4 +166,29 @@ func parseFloat64(b []byte) (float64, error) {
 		return f, numError("Float64", b, strconv.ErrRange)
 	}
 	return f, nil
+}
+
+// smallInt converts an integer of up to 15 digits, the most common
+// numbers, which a float64 holds exactly, without ParseFloat's general
+// algorithm. It reports false for any other text.
+func smallInt(b []byte) (float64, bool) {
+	neg := len(b) > 0 && b[0] == '-'
+	if neg {
+		b = b[1:]
+	}
+	if len(b) == 0 || len(b) > 15 {
+		return 0, false
+	}
+	m := uint64(0)
+	for _, c := range b {
+		if c-'0' > 9 {
+			return 0, false
+		}
+		m = m*10 + uint64(c-'0')
+	}
+	f := float64(m)
+	if neg {
+		f = -f
+	}
+	return f, true
 }

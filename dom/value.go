@@ -93,24 +93,49 @@ func (v Value) Get(name string) Value {
 	if tagOf(e) != tagObject {
 		return Value{}
 	}
-	for j, end := v.i+2, endOf(e); j < end; j = d.skip(j + 1) {
-		n := d.tape[j]
-		l := lenOf(n)
-		if tagOf(n) == tagString {
-			// The token's length is len(name)+2 when the name can match.
-			if l == len(name)+2 && string(d.src[offOf(n)+1:offOf(n)+l-1]) == name ||
-				l == lenMax && d.text(j) == name {
-				return Value{d, j + 1}
+	// A name without escapes can match only when its entry's tag and
+	// token length (the top 32 bits) are those of name in quotes: one
+	// compare rejects most members without touching the input, and the
+	// first byte most of the rest before a call to compare the others.
+	// Names with escapes, and saturated lengths, take the slow path.
+	want := tagString<<(tagShift-lenShift) | uint64(len(name)+2)
+	if len(name)+2 >= lenMax {
+		want = 0 // never equal: every name goes the slow path
+	}
+	tape := d.tape[:endOf(e)]
+	for j := int(v.i) + 2; j+1 < len(tape); {
+		n := tape[j]
+		if n>>lenShift == want {
+			off := offOf(n)
+			if len(name) == 0 || d.src[off+1] == name[0] && string(d.src[off+2:off+1+len(name)]) == name[1:] {
+				return Value{d, uint32(j + 1)}
 			}
-			continue
+		} else if tagOf(n) == tagEscString || lenOf(n) == lenMax {
+			if d.nameEquals(uint32(j), name) {
+				return Value{d, uint32(j + 1)}
+			}
 		}
-		// An escape is longer than what it stands for: only a longer
-		// token can match, once unescaped.
-		if l > len(name)+2 && d.unquoteEquals(j, name) {
-			return Value{d, j + 1}
+		// Skip the member's value: one word, or a container's end index.
+		if c := tape[j+1]; tagOf(c) >= tagArray {
+			j = int(endOf(c))
+		} else {
+			j += 2
 		}
 	}
 	return Value{}
+}
+
+// nameEquals reports whether the name entry at j, which has escapes or a
+// saturated length, stands for s.
+func (d *Doc) nameEquals(j uint32, s string) bool {
+	n := d.tape[j]
+	l := lenOf(n)
+	if tagOf(n) == tagString { // saturated length, no escapes
+		return l == lenMax && d.text(j) == s
+	}
+	// An escape is longer than what it stands for: only a longer token
+	// can match, once unescaped.
+	return (l == lenMax || l > len(s)+2) && d.unquoteEquals(j, s)
 }
 
 // unquoteEquals reports whether the escaped string at j unescapes to s.
@@ -175,6 +200,33 @@ func arrayIndex(s string) (int, bool) {
 		n = n*10 + int(c)
 	}
 	return n, true
+}
+
+// Members returns an iterator over the values of the members of object
+// v, in input order, without their names: the cheapest way to visit an
+// object's values. It yields nothing if v is not an object.
+func (v Value) Members() iter.Seq[Value] {
+	return func(yield func(Value) bool) {
+		if v.d == nil {
+			return
+		}
+		d := v.d
+		e := d.tape[v.i]
+		if tagOf(e) != tagObject {
+			return
+		}
+		tape := d.tape[:endOf(e)]
+		for j := int(v.i) + 3; j < len(tape); {
+			if !yield(Value{d, uint32(j)}) {
+				return
+			}
+			if c := tape[j]; tagOf(c) >= tagArray {
+				j = int(endOf(c)) + 1
+			} else {
+				j += 2
+			}
+		}
+	}
 }
 
 // All returns an iterator over the members of object v, in input order,

@@ -240,7 +240,7 @@ func checkNumber(t *testing.T, text string) {
 	}
 	f, err := v.Float64()
 	wf, werr := strconv.ParseFloat(text, 64)
-	if f != wf && !(math.IsNaN(f) && math.IsNaN(wf)) || (err == nil) != (werr == nil) {
+	if f != wf && !(math.IsNaN(f) && math.IsNaN(wf)) || math.Signbit(f) != math.Signbit(wf) || (err == nil) != (werr == nil) {
 		t.Errorf("Float64(%s) = %v, %v, want %v, %v", text, f, err, wf, werr)
 	}
 }
@@ -371,6 +371,65 @@ func TestNumberGrammar(t *testing.T) {
 			if (err == nil) != stream.Valid([]byte(in)) {
 				t.Errorf("Parse(%q): %v, stream.Valid disagrees", in, err)
 			}
+		}
+	}
+}
+
+func TestMembers(t *testing.T) {
+	r := mustParse(t, `{"a": 1, "b": {"x": [1, 2]}, "c": [], "d\u0065": "s", "e": {}, "f": null}`).Root()
+	var got, want []string
+	for v := range r.Members() {
+		got = append(got, string(v.Raw()))
+	}
+	for _, v := range r.All() {
+		want = append(want, string(v.Raw()))
+	}
+	if strings.Join(got, "|") != strings.Join(want, "|") || len(got) != 6 {
+		t.Errorf("Members = %q, All's values = %q", got, want)
+	}
+	n := 0
+	for range r.Members() {
+		if n++; n == 2 {
+			break
+		}
+	}
+	if n != 2 {
+		t.Errorf("break after 2: %d", n)
+	}
+	for _, v := range []dom.Value{{}, mustParse(t, `[1, 2]`).Root(), mustParse(t, `"s"`).Root(), mustParse(t, `{}`).Root()} {
+		for m := range v.Members() {
+			t.Errorf("%v yields %v", v, m)
+		}
+	}
+	if !raceEnabled {
+		if n := testing.AllocsPerRun(10, func() {
+			for range r.Members() {
+			}
+		}); n != 0 {
+			t.Errorf("Members allocates %v times", n)
+		}
+	}
+}
+
+// TestGetNames: Get's fast path (tag and length in one compare, then the
+// first byte, then the rest) against a plain search with All, for names
+// that share lengths, first bytes, and all but the last byte, with and
+// without escapes.
+func TestGetNames(t *testing.T) {
+	doc := `{"ab": 1, "ac": 2, "ba": 3, "abc": 4, "": 5, "a": 6, "\u0061d": 7, "x\"y": 8, "ab": 9,
+		"long_name_01": 10, "long_name_02": 11, "Long_name_01": 12, "\u00e9": 13, "\/": 14}`
+	r := mustParse(t, doc).Root()
+	for _, name := range []string{"ab", "ac", "ba", "abc", "", "a", "ad", `x"y`, "long_name_01", "long_name_02",
+		"Long_name_01", "long_name_03", "é", "/", "\\/", "b", "abcd", "zz", "long_name_0", "\\u0061d"} {
+		want := dom.Value{}
+		for n, v := range r.All() {
+			if n == name {
+				want = v
+				break
+			}
+		}
+		if got := r.Get(name); got != want {
+			t.Errorf("Get(%q) = %v, want %v", name, got, want)
 		}
 	}
 }
