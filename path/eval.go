@@ -200,6 +200,15 @@ func (e *evaluator) child(s *segment, rest []segment, v dom.Value) {
 // wildcard passes every child of v on to rest.
 func (e *evaluator) wildcard(rest []segment, v dom.Value, k dom.Kind) {
 	if k == dom.Object {
+		if !e.track { // no names needed
+			for c := range v.Members() {
+				e.segs(rest, c)
+				if e.stop {
+					return
+				}
+			}
+			return
+		}
 		for name, c := range v.AllBytes() {
 			e.push(pathStep{name: name, isName: true})
 			e.segs(rest, c)
@@ -314,6 +323,18 @@ func (e *evaluator) filter(f *expr, rest []segment, v dom.Value, k dom.Kind) {
 	mark := e.textMark() // strings of enclosing filters live below mark
 	defer e.truncText(mark)
 	if k == dom.Object {
+		if !e.track { // no names needed
+			for c := range v.Members() {
+				e.truncText(mark)
+				if e.test(f, c) {
+					e.segs(rest, c)
+					if e.stop {
+						return
+					}
+				}
+			}
+			return
+		}
 		for name, c := range v.AllBytes() {
 			e.truncText(mark)
 			if e.test(f, c) {
@@ -352,6 +373,17 @@ func (e *evaluator) descend(s *segment, rest []segment, v dom.Value) {
 	}
 	switch v.Kind() {
 	case dom.Object:
+		if !e.track { // no names needed
+			for c := range v.Members() {
+				if k := c.Kind(); k == dom.Object || k == dom.Array {
+					e.descend(s, rest, c)
+					if e.stop {
+						return
+					}
+				}
+			}
+			return
+		}
 		for name, c := range v.AllBytes() {
 			if k := c.Kind(); k != dom.Object && k != dom.Array {
 				continue // nothing to select below a primitive value
