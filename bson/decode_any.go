@@ -49,7 +49,7 @@ func (d *decState) any(t byte, i int, ordered bool) any {
 		return out
 	case TypeBinary:
 		sub, data := d.binData(i)
-		c := append([]byte(nil), data...)
+		c := append(make([]byte, 0, len(data)), data...) // empty, not nil (null)
 		if sub == SubtypeGeneric {
 			return c
 		}
