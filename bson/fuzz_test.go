@@ -281,4 +281,3 @@ func FuzzExtJSON(f *testing.F) {
 		}
 	})
 }
-
