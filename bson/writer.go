@@ -156,11 +156,27 @@ func (e *Writer) write(t token.Token) error {
 	return nil
 }
 
+// kindName describes a token for messages.
 func kindName(t token.Token) string {
-	if t.Kind() == token.KindExt {
-		return t.String()
+	switch t.Kind() {
+	case token.KindBeginArray, token.KindEndArray:
+		return "an array"
+	case token.KindBeginObject, token.KindEndObject:
+		return "an object"
+	case token.KindInt, token.KindUint, token.KindFloat, token.KindNumber:
+		return "a number"
+	case token.KindString:
+		return "a string"
+	case token.KindBytes:
+		return "a byte string"
+	case token.KindBool:
+		return "a boolean"
+	case token.KindNull:
+		return "null"
+	case token.KindTag:
+		return "a tag"
 	}
-	return "a " + t.Kind().String()
+	return t.String()
 }
 
 func (e *Writer) tooBig() error {

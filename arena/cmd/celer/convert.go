@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/celerjson/celer/bson"
 	"github.com/celerjson/celer/cbor"
 	"github.com/celerjson/celer/token"
 )
@@ -14,8 +15,9 @@ import (
 const convertDoc = `
 Convert reads FILE (standard input if none, or for "-") in format F and
 writes it in format T, token by token: streaming, with no tree in memory.
-F and T are json or cbor (RFC 8949); ubjson, msgpack, bson and extjson are
-planned and reported as not supported yet (exit status 2).
+F and T are json, cbor (RFC 8949), bson (BSON 1.1) or extjson (MongoDB
+Extended JSON v2); ubjson and msgpack are planned and reported as not
+supported yet (exit status 2).
 
 Several top-level values are converted one after the other: NDJSON to a
 CBOR sequence (RFC 8742) and back. An input with no value is an error.
@@ -41,8 +43,27 @@ numbers, other tags dropped (their content kept), undefined as null.
 NaN, infinities, other simple values and map keys that are not text
 strings are errors unless --lossy.
 
+BSON's top level must be a document: a JSON value that is not an object
+cannot become BSON (an error). BSON output is exactly the encoded
+documents, one after the other; each is held in memory until it ends,
+as BSON writes its length first. JSON integers become int32 when they
+fit, else int64; other numbers doubles when a double has their exact
+value, else an error unless --inexact says otherwise (decimal: a
+Decimal128, string, float). BSON to JSON writes the types JSON lacks as
+relaxed Extended JSON type wrappers ({"$oid": ...}, {"$date": ...}; a
+Decimal128 as a number), binary subtype 0 as base64url strings, undefined
+as null.
+
+Extended JSON output is canonical ({"$numberInt": "1"}), or relaxed with
+--relaxed; Extended JSON input may be either. Between bson and extjson
+the conversion keeps every type (int64 included), so that BSON to
+canonical Extended JSON and back gives the same bytes (NaN payloads and
+non-canonical Decimal128 encodings aside, which Extended JSON cannot
+write).
+
 Invalid input is reported on standard error (JSON as FILE:LINE:COLUMN:
-MESSAGE, CBOR as FILE: offset N: MESSAGE) and the exit status is 1;
+MESSAGE, CBOR, BSON and Extended JSON type wrappers as FILE: offset N:
+MESSAGE) and the exit status is 1;
 standard output may then have received part of the output, but an -o file
 is left untouched.`
 
@@ -51,13 +72,14 @@ var convertFormats = []string{"json", "cbor", "ubjson", "msgpack", "bson", "extj
 
 // cmdConvert implements "celer convert --from F --to T [-o OUT] [FILE]".
 func cmdConvert(e *env, args []string) int {
-	fs := newFlagSet(e, "convert", "--from F --to T [-o OUT] [--inexact MODE] [--indefinite] [--lossy] [FILE]", convertDoc)
-	from := fs.String("from", "", "read format `F`: json or cbor")
-	to := fs.String("to", "", "write format `T`: json or cbor")
+	fs := newFlagSet(e, "convert", "--from F --to T [-o OUT] [--inexact MODE] [--indefinite] [--lossy] [--relaxed] [FILE]", convertDoc)
+	from := fs.String("from", "", "read format `F`: json, cbor, bson or extjson")
+	to := fs.String("to", "", "write format `T`: json, cbor, bson or extjson")
 	out := fs.String("o", "", outputFlagDoc)
-	inexact := fs.String("inexact", "error", "JSON numbers no float holds exactly, to CBOR: `MODE` error, float (the nearest), string or decimal (tag 4)")
+	inexact := fs.String("inexact", "error", "JSON numbers no float holds exactly, to CBOR or BSON: `MODE` error, float (the nearest), string or decimal (CBOR tag 4, BSON Decimal128)")
 	indef := fs.Bool("indefinite", false, "write CBOR arrays and maps from JSON with indefinite lengths, in constant memory")
 	lossy := fs.Bool("lossy", false, "to JSON: write null for NaN, infinities and simple values, and non-string map keys as strings")
+	relaxed := fs.Bool("relaxed", false, "to extjson: write relaxed Extended JSON (numbers as JSON numbers, dates as text) instead of canonical")
 	files, code, done := fs.parse(args)
 	if done {
 		return code
@@ -75,7 +97,7 @@ func cmdConvert(e *env, args []string) int {
 			return fs.usageError(f.flag + " is required")
 		case !slices.Contains(convertFormats, f.val):
 			return fs.usageError(fmt.Sprintf("unknown format %q for %s (formats: %s)", f.val, f.flag, strings.Join(convertFormats, ", ")))
-		case f.val != "json" && f.val != "cbor":
+		case f.val != "json" && f.val != "cbor" && f.val != "bson" && f.val != "extjson":
 			fmt.Fprintf(e.stderr, "celer convert: format %q not supported yet\n", f.val)
 			return exitUsage
 		}
@@ -98,7 +120,7 @@ func cmdConvert(e *env, args []string) int {
 	if *lossy {
 		o = append(o, token.SubstituteNull(true), token.StringifyKeys(true))
 	}
-	c := converter{from: *from, to: *to, opts: o}
+	c := converter{from: *from, to: *to, opts: o, relaxed: *relaxed}
 	return e.convertFile(path, *out, c)
 }
 
@@ -106,6 +128,7 @@ func cmdConvert(e *env, args []string) int {
 type converter struct {
 	from, to string
 	opts     []token.Options
+	relaxed  bool // relaxed Extended JSON output
 }
 
 // readErr records the error of a token.Reader, to tell input errors from
@@ -128,14 +151,37 @@ var errNoValue = errors.New("no value in the input")
 
 // run converts r to w.
 func (c converter) run(w io.Writer, r io.Reader) error {
-	var rd token.Reader = cbor.NewReader(r)
-	if c.from == "json" {
+	var ro []token.Options
+	if isBSON(c.from) && isBSON(c.to) {
+		ro = append(ro, bson.KeepInt64(true)) // keep int64 types between BSON forms
+	}
+	var rd token.Reader
+	switch c.from {
+	case "json":
 		rd = token.NewJSONReader(r)
+	case "bson":
+		rd = bson.NewReader(r, ro...)
+	case "extjson":
+		rd = bson.NewExtJSONReader(r, ro...)
+	default:
+		rd = cbor.NewReader(r)
 	}
 	var wr token.Writer
-	if c.to == "json" {
+	switch c.to {
+	case "json":
 		wr = token.NewJSONWriter(w, c.opts...)
-	} else {
+		if isBSON(c.from) {
+			wr = bson.WrapWriter(wr, bson.WrappersOnly, c.opts...)
+		}
+	case "bson":
+		wr = bson.NewWriter(w, c.opts...)
+	case "extjson":
+		mode := bson.Canonical
+		if c.relaxed {
+			mode = bson.Relaxed
+		}
+		wr = bson.NewExtJSONWriter(w, mode, c.opts...)
+	default:
 		wr = cbor.NewWriter(w, c.opts...)
 	}
 	src := &readErr{Reader: rd}
@@ -150,6 +196,9 @@ func (c converter) run(w io.Writer, r io.Reader) error {
 	}
 	return nil
 }
+
+// isBSON reports whether format f is BSON or Extended JSON.
+func isBSON(f string) bool { return f == "bson" || f == "extjson" }
 
 // inputError marks an error in the input (as opposed to a value the output
 // format cannot hold, or an I/O error).
@@ -188,12 +237,20 @@ func (e *env) convertFile(path, out string, c converter) int {
 }
 
 // reportConvert prints a conversion error: JSON syntax errors as
-// FILE:LINE:COLUMN: MESSAGE, CBOR errors as FILE: offset N: MESSAGE, other
-// input errors as FILE: MESSAGE, output errors as "celer convert: ...".
+// FILE:LINE:COLUMN: MESSAGE, CBOR and BSON errors as FILE: offset N:
+// MESSAGE, other input errors as FILE: MESSAGE, output errors as "celer
+// convert: ...".
 func (e *env) reportConvert(name string, err error) {
 	var ce *cbor.SyntaxError
+	var be *bson.SyntaxError
 	var ie inputError
 	switch {
+	case errors.As(err, &ie) && errors.As(err, &be):
+		msg := be.Msg
+		if be.Path != "" {
+			msg += " (at " + be.Path + ")"
+		}
+		fmt.Fprintf(e.stderr, "%s: offset %d: %s\n", name, be.Offset, msg)
 	case errors.As(err, &ce):
 		msg := ce.Msg
 		if ce.Path != "" {
