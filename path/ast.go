@@ -154,6 +154,10 @@ type expr struct {
 	// valid I-Regexp (the call is then always false).
 	re    *regexp.Regexp
 	reBad bool
+	// litQ is set on a comparison of a relative singular query (args[0],
+	// or args[1] with swap) with a literal (the other argument).
+	litQ *subquery
+	swap bool
 }
 
 // subquery is a query inside a filter: relative to the current node (@)

@@ -33,9 +33,68 @@ func (e *evaluator) test(f *expr, cur dom.Value) bool {
 	case exTest:
 		return e.logical(f.args[0], cur)
 	case exCmp:
+		if f.litQ != nil {
+			return e.cmpLiteral(f, singularLookup(f.litQ.segs, cur))
+		}
 		return e.compare(f.op, e.value(f.args[0], cur), e.value(f.args[1], cur))
 	}
 	return false
+}
+
+// cmpLiteral evaluates comparison f of node n, the value of f's query,
+// with f's literal: compare without building the operands' vals when n
+// and the literal are numbers or strings. Values of different kinds (and
+// Nothing, for a missing n) are unequal and unordered, so only != holds.
+func (e *evaluator) cmpLiteral(f *expr, n dom.Value) bool {
+	lit := &f.args[1].lit
+	if f.swap {
+		lit = &f.args[0].lit
+	}
+	var c int // the sign of n - lit
+	switch n.Kind() {
+	case dom.Number:
+		if lit.k != vNum {
+			return f.op == opNe
+		}
+		x, _ := n.Float64() // beyond float64: ±Inf, still ordered
+		switch {
+		case x < lit.num:
+			c = -1
+		case x > lit.num:
+			c = 1
+		}
+	case dom.String:
+		if lit.k != vStr {
+			return f.op == opNe
+		}
+		b := e.bufs()
+		mark := len(b.text)
+		b.text, _ = n.AppendText(b.text)
+		c = bytes.Compare(b.text[mark:], lit.str)
+		b.text = b.text[:mark]
+	default:
+		a, l := e.nodeVal(n), *lit
+		if f.swap {
+			a, l = l, a
+		}
+		return e.compare(f.op, a, l)
+	}
+	if f.swap {
+		c = -c
+	}
+	switch f.op {
+	case opEq:
+		return c == 0
+	case opNe:
+		return c != 0
+	case opLt:
+		return c < 0
+	case opLe:
+		return c <= 0
+	case opGt:
+		return c > 0
+	}
+	return c >= 0 // opGe
 }
 
 // logical evaluates a function of LogicalType or NodesType as a test.

@@ -89,7 +89,16 @@ func (p *parser) basic() *expr {
 	right := p.primary()
 	p.comparable(left)
 	p.comparable(right)
-	return &expr{kind: exCmp, op: op, pos: pos, args: []*expr{left, right}}
+	x := &expr{kind: exCmp, op: op, pos: pos, args: []*expr{left, right}}
+	// A relative singular query compared with a literal, the most common
+	// filter, has a fast path (see evaluator.cmpLiteral).
+	switch {
+	case left.kind == exQuery && !left.q.abs && right.kind == exLit:
+		x.litQ = left.q
+	case right.kind == exQuery && !right.q.abs && left.kind == exLit:
+		x.litQ, x.swap = right.q, true
+	}
+	return x
 }
 
 // paren parses "(" S logical-expr S ")".

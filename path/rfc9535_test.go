@@ -597,3 +597,45 @@ func TestSelectAppend(t *testing.T) {
 		t.Error()
 	}
 }
+
+// TestLiteralComparisonFastPath: comparisons of @-queries with literals
+// take a fast path; it must select what the general evaluation does, for
+// every operator, both operand orders and values of every kind (missing,
+// escaped strings, numbers beyond float64, -0).
+func TestLiteralComparisonFastPath(t *testing.T) {
+	doc := `[{"x": 1}, {"x": -0}, {"x": 0}, {"x": 2.5}, {"x": 1e400}, {"x": -1e400}, {"x": "a"}, {"x": "b"},
+		{"x": "\u0061"}, {"x": "é"}, {"x": ""}, {"x": true}, {"x": false}, {"x": null}, {"x": [1]}, {"x": {"y": 1}},
+		{"y": 1}, {"x": {"x": 1}}, 3, "a"]`
+	d, err := dom.Parse([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var general func(x *expr)
+	general = func(x *expr) {
+		x.litQ = nil
+		for _, a := range x.args {
+			general(a)
+		}
+	}
+	n := 0
+	for _, lit := range []string{`1`, `0`, `-0`, `2.5`, `1e400`, `"a"`, `"é"`, `""`, `true`, `false`, `null`} {
+		for _, op := range []string{"==", "!=", "<", "<=", ">", ">="} {
+			for _, f := range []string{`@.x ` + op + ` ` + lit, lit + ` ` + op + ` @.x`, `@.x.x ` + op + ` ` + lit} {
+				q := MustCompile(`$[?` + f + `]`)
+				fast := q.Select(d.Root())
+				if q.segs[0].sels[0].filter.litQ == nil {
+					t.Fatalf("%s: no fast path", f)
+				}
+				general(q.segs[0].sels[0].filter)
+				want := q.Select(d.Root())
+				if !slices.Equal(fast, want) {
+					t.Errorf("%s: fast path selects %v, general %v", f, fast, want)
+				}
+				n += len(want)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("nothing selected at all")
+	}
+}
