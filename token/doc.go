@@ -120,6 +120,46 @@
 // writer's float form (1.0 stays 1.0, but 1.50 becomes 1.5 and 1E+2
 // becomes 100.0).
 //
+// # BSON types (FamilyBSON)
+//
+// Package bson reads the BSON element types that have no kind of their
+// own as Ext tokens of FamilyBSON: the type is the element type byte
+// (0xFF for min key) and the payload the element's value bytes exactly
+// as BSON stores them (little-endian):
+//
+//	type  element               payload
+//	0x05  binary, subtype != 0  int32 length n, subtype byte, n bytes
+//	                            (subtype 2: n includes its inner int32 length)
+//	0x07  ObjectId              12 bytes
+//	0x09  UTC datetime          int64 milliseconds since the Unix epoch
+//	0x0B  regular expression    pattern, 0, options (sorted), 0
+//	0x0C  DBPointer             int32 length, namespace, 0, 12-byte ObjectId
+//	0x0D  JavaScript code       int32 length, text, 0
+//	0x0E  symbol                int32 length, text, 0
+//	0x0F  code with scope       int32 total length, string as 0x0D, document
+//	0x11  timestamp             uint32 increment, uint32 seconds
+//	0x12  int64                 8 bytes (only with bson.KeepInt64, for values
+//	                            that fit 32 bits; otherwise an Int token)
+//	0x13  Decimal128            16 bytes, IEEE 754-2008 BID, low half first
+//	0xFF  min key               none
+//	0x7F  max key               none
+//
+// Binary subtype 0 is a Bytes token, undefined (0x06) is Undefined, and
+// double, string, document, array, boolean, null, int32 and int64 have
+// their kinds. A BSON Writer accepts an Ext token of any scalar element
+// type (0x10 and 0x01 included) after checking its payload.
+//
+// JSON has no form for these tokens: JSONWriter fails on them with
+// ErrUnsupported (null with SubstituteNull). Their JSON convention is the
+// relaxed form of MongoDB Extended JSON v2 (type wrapper objects such as
+// {"$oid": "57e193d7a9cc81b4027498b5"}, {"$date": "1970-01-01T00:00:00Z"}
+// or, outside 1970 to 9999, {"$date": {"$numberLong": "-1"}}, a finite
+// Decimal128 as a JSON number of its exact text), written by a JSONWriter
+// wrapped with bson.WrapWriter(w, bson.WrappersOnly), as celer convert
+// does from bson or extjson to json; the other tokens keep the mapping
+// above. bson.NewExtJSONWriter writes complete Extended JSON, canonical
+// or relaxed, and bson.NewExtJSONReader reads it back.
+//
 // # Security
 //
 // Readers check every length against the input left and the limits
