@@ -417,10 +417,19 @@ func TestMembers(t *testing.T) {
 // without escapes.
 func TestGetNames(t *testing.T) {
 	doc := `{"ab": 1, "ac": 2, "ba": 3, "abc": 4, "": 5, "a": 6, "\u0061d": 7, "x\"y": 8, "ab": 9,
-		"long_name_01": 10, "long_name_02": 11, "Long_name_01": 12, "\u00e9": 13, "\/": 14}`
-	r := mustParse(t, doc).Root()
+		"long_name_01": 10, "long_name_02": 11, "Long_name_01": 12, "\u00e9": 13, "\/": 14,
+		"abcdefghijklmnoq": 15, "abcdefghijklmnopr": 16, "abcdefgi": 17, "abcdefgh1": 18, "abcdefgh": 19}`
+	// Also a short input, where fewer than 16 bytes follow each name.
+	for _, doc := range []string{doc, `{"ab": 1, "b": 2, "ac": 3}`} {
+		checkGetNames(t, mustParse(t, doc).Root())
+	}
+}
+
+func checkGetNames(t *testing.T, r dom.Value) {
+	t.Helper()
 	for _, name := range []string{"ab", "ac", "ba", "abc", "", "a", "ad", `x"y`, "long_name_01", "long_name_02",
-		"Long_name_01", "long_name_03", "é", "/", "\\/", "b", "abcd", "zz", "long_name_0", "\\u0061d"} {
+		"Long_name_01", "long_name_03", "é", "/", "\\/", "b", "abcd", "zz", "long_name_0", "\\u0061d",
+		"abcdefghijklmnop", "abcdefghijklmnoq", "abcdefghijklmnopq", "abcdefghijklmnopr", "abcdefgh", "abcdefgi", "abcdefgh1"} {
 		want := dom.Value{}
 		for n, v := range r.All() {
 			if n == name {

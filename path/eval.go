@@ -244,18 +244,19 @@ func (e *evaluator) slice(sel *selector, rest []segment, v dom.Value) {
 		if lower >= upper {
 			return
 		}
-		i := 0
+		i, next := 0, lower // next: the next index selected
 		for c := range v.Elements() {
 			if i >= upper {
 				return
 			}
-			if i >= lower && (i-lower)%step == 0 {
+			if i == next {
 				e.push(pathStep{index: i})
 				e.segs(rest, c)
 				e.pop()
 				if e.stop {
 					return
 				}
+				next += step
 			}
 			i++
 		}
