@@ -97,9 +97,10 @@ type ExtJSONReader struct {
 	queue []token.Token
 	err   error
 
-	out  []byte   // payload of the last wrapper token
-	strs [][]byte // strings of the wrapper being read
-	doc  *bytes.Buffer
+	out   []byte   // payload of the last wrapper token
+	strs  [][]byte // strings of the wrapper being read
+	arena []byte   // copies of the wrapper's strings
+	doc   *bytes.Buffer
 }
 
 // NewExtJSONReader returns an ExtJSONReader reading from r, with the
@@ -241,7 +242,7 @@ func (x *ExtJSONReader) float(t token.Token) (token.Token, error) {
 func (x *ExtJSONReader) wrapper(wk int) (token.Token, error) {
 	var seen [wkUUID + 1]bool
 	var vals [wkUUID + 1]token.Token // scalar values, copied into x.strs
-	x.strs = x.strs[:0]
+	x.strs, x.arena = x.strs[:0], x.arena[:0]
 	scope := -1 // offset in x.out of the scope document
 	x.out = x.out[:0]
 	first := wk
@@ -279,17 +280,18 @@ func (x *ExtJSONReader) wrapper(wk int) (token.Token, error) {
 	return x.build(first, &vals, scope)
 }
 
-func keyName(wk int) string {
-	for k, v := range wrapperKeys {
-		if v == wk {
-			return k
-		}
-	}
-	return "?"
-}
+// wkNames are the wrapper keys by number.
+var wkNames = [...]string{wkNone: "?", wkOID: "$oid", wkSymbol: "$symbol", wkNumberInt: "$numberInt",
+	wkNumberLong: "$numberLong", wkNumberDouble: "$numberDouble", wkNumberDecimal: "$numberDecimal",
+	wkBinary: "$binary", wkCode: "$code", wkScope: "$scope", wkTimestamp: "$timestamp",
+	wkRegex: "$regularExpression", wkDBPointer: "$dbPointer", wkDate: "$date", wkMinKey: "$minKey",
+	wkMaxKey: "$maxKey", wkUndefined: "$undefined", wkUUID: "$uuid"}
 
-// str reads a string value and keeps a copy; it fails with a message
-// naming what when the value is not a string.
+func keyName(wk int) string { return wkNames[wk] }
+
+// str reads a string value and keeps a copy (in x.arena, until the next
+// wrapper); it fails with a message naming what when the value is not a
+// string.
 func (x *ExtJSONReader) str(what string) (token.Token, error) {
 	t, err := x.src.ReadToken()
 	if err != nil {
@@ -298,43 +300,49 @@ func (x *ExtJSONReader) str(what string) (token.Token, error) {
 	if t.Kind() != token.KindString {
 		return t, x.fail(what + " must be a string, not " + t.Kind().String())
 	}
-	c := append([]byte(nil), t.Data()...)
-	x.strs = append(x.strs, c)
-	return token.StringBytes(c), nil
+	return token.StringBytes(x.keep(t.Data())), nil
 }
 
-// fields reads an object with exactly the given keys (any order), each
-// value read by its function.
-func (x *ExtJSONReader) fields(what string, keys []string, read []func() (token.Token, error)) ([]token.Token, error) {
+// keep copies b into x.arena. Earlier copies stay valid when the arena
+// grows (they keep the old array), until the next wrapper resets it.
+func (x *ExtJSONReader) keep(b []byte) []byte {
+	start := len(x.arena)
+	x.arena = append(x.arena, b...)
+	return x.arena[start:len(x.arena):len(x.arena)]
+}
+
+// fields reads an object with exactly the keys keys[:n] (any order), the
+// value of keys[i] read by read(i).
+func (x *ExtJSONReader) fields(what string, keys [2]string, n int, read func(i int) (token.Token, error)) ([2]token.Token, error) {
+	var got [2]token.Token
+	var have [2]bool
 	t, err := x.src.ReadToken()
 	if err != nil {
-		return nil, err
+		return got, err
 	}
 	if t.Kind() != token.KindBeginObject {
-		return nil, x.fail(what + " must be an object, not " + t.Kind().String())
+		return got, x.fail(what + " must be an object, not " + t.Kind().String())
 	}
-	got := make([]token.Token, len(keys))
-	have := make([]bool, len(keys))
 	for {
 		k, err := x.src.ReadToken()
 		if err != nil {
-			return nil, err
+			return got, err
 		}
 		if k.Kind() == token.KindEndObject {
 			break
 		}
-		i := slices.Index(keys, string(k.Data()))
+		i := slices.Index(keys[:n], string(k.Data()))
 		if i < 0 || have[i] {
-			return nil, x.fail("unexpected or duplicate key " + strconv.Quote(string(k.Data())) + " in " + what)
+			return got, x.fail("unexpected or duplicate key " + strconv.Quote(string(k.Data())) + " in " + what)
 		}
 		have[i] = true
-		if got[i], err = read[i](); err != nil {
-			return nil, err
+		if got[i], err = read(i); err != nil {
+			return got, err
 		}
 	}
-	for i, ok := range have {
-		if !ok {
-			return nil, x.fail(what + " has no key " + strconv.Quote(keys[i]))
+	for i := range n {
+		if !have[i] {
+			return got, x.fail(what + " has no key " + strconv.Quote(keys[i]))
 		}
 	}
 	return got, nil
@@ -358,9 +366,11 @@ func (x *ExtJSONReader) wrapperValue(wk int) (token.Token, error) {
 	case wkOID, wkSymbol, wkNumberInt, wkNumberLong, wkNumberDouble, wkNumberDecimal, wkCode, wkUUID:
 		return x.str(keyName(wk))
 	case wkBinary:
-		got, err := x.fields("$binary", []string{"base64", "subType"}, []func() (token.Token, error){
-			func() (token.Token, error) { return x.str("$binary base64") },
-			func() (token.Token, error) { return x.str("$binary subType") },
+		got, err := x.fields("$binary", [2]string{"base64", "subType"}, 2, func(i int) (token.Token, error) {
+			if i == 0 {
+				return x.str("$binary base64")
+			}
+			return x.str("$binary subType")
 		})
 		if err != nil {
 			return token.Token{}, err
@@ -368,9 +378,11 @@ func (x *ExtJSONReader) wrapperValue(wk int) (token.Token, error) {
 		x.strs = append(x.strs[:0], got[0].Data(), got[1].Data())
 		return token.Null, nil
 	case wkTimestamp:
-		got, err := x.fields("$timestamp", []string{"t", "i"}, []func() (token.Token, error){
-			func() (token.Token, error) { return x.uint32Value("$timestamp t") },
-			func() (token.Token, error) { return x.uint32Value("$timestamp i") },
+		got, err := x.fields("$timestamp", [2]string{"t", "i"}, 2, func(i int) (token.Token, error) {
+			if i == 0 {
+				return x.uint32Value("$timestamp t")
+			}
+			return x.uint32Value("$timestamp i")
 		})
 		if err != nil {
 			return token.Token{}, err
@@ -378,7 +390,7 @@ func (x *ExtJSONReader) wrapperValue(wk int) (token.Token, error) {
 		var p [8]byte
 		binary.LittleEndian.PutUint32(p[:], uint32(got[1].Int()))
 		binary.LittleEndian.PutUint32(p[4:], uint32(got[0].Int()))
-		return token.Bytes(append([]byte(nil), p[:]...)), nil
+		return token.Bytes(x.keep(p[:])), nil
 	case wkRegex, wkDBPointer:
 		return x.pairValue(wk)
 	case wkDate:
@@ -410,25 +422,22 @@ func (x *ExtJSONReader) wrapperValue(wk int) (token.Token, error) {
 // pairValue reads the objects of $regularExpression and $dbPointer into
 // two strings (pattern and options; namespace and ObjectID hex).
 func (x *ExtJSONReader) pairValue(wk int) (token.Token, error) {
-	var got []token.Token
+	var got [2]token.Token
 	var err error
 	if wk == wkRegex {
-		got, err = x.fields("$regularExpression", []string{"pattern", "options"}, []func() (token.Token, error){
-			func() (token.Token, error) { return x.str("$regularExpression pattern") },
-			func() (token.Token, error) { return x.str("$regularExpression options") },
+		got, err = x.fields("$regularExpression", [2]string{"pattern", "options"}, 2, func(i int) (token.Token, error) {
+			if i == 0 {
+				return x.str("$regularExpression pattern")
+			}
+			return x.str("$regularExpression options")
 		})
 	} else {
-		got, err = x.fields("$dbPointer", []string{"$ref", "$id"}, []func() (token.Token, error){
-			func() (token.Token, error) { return x.str("$dbPointer $ref") },
-			func() (token.Token, error) {
-				id, err := x.fields("$dbPointer $id", []string{"$oid"}, []func() (token.Token, error){
-					func() (token.Token, error) { return x.str("$oid") },
-				})
-				if err != nil {
-					return token.Token{}, err
-				}
-				return id[0], nil
-			},
+		got, err = x.fields("$dbPointer", [2]string{"$ref", "$id"}, 2, func(i int) (token.Token, error) {
+			if i == 0 {
+				return x.str("$dbPointer $ref")
+			}
+			id, err := x.fields("$dbPointer $id", [2]string{"$oid"}, 1, func(int) (token.Token, error) { return x.str("$oid") })
+			return id[0], err
 		})
 	}
 	if err != nil {
@@ -572,7 +581,7 @@ func (x *ExtJSONReader) build(wk int, vals *[wkUUID + 1]token.Token, scope int) 
 		}
 		return token.FloatWidth(f, 64), nil
 	case wkNumberDecimal:
-		d, err := ParseDecimal128(string(s))
+		d, err := ParseDecimal128(unsafeString(s))
 		if err != nil {
 			return token.Token{}, x.fail("$numberDecimal: " + err.Error())
 		}

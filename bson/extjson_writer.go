@@ -203,7 +203,7 @@ func (x *ExtJSONWriter) value(t token.Token, bignum, neg bool) error {
 		return x.int(t.Int(), false)
 	case token.KindUint:
 		x.txt = strconv.AppendUint(x.txt[:0], t.Uint(), 10)
-		return x.inexact(x.txt, "integer "+string(x.txt)+" is beyond 64 bits")
+		return x.inexact(x.txt)
 	case token.KindFloat:
 		return x.double(t.Float())
 	case token.KindNumber:
@@ -282,10 +282,10 @@ func (x *ExtJSONWriter) number(s []byte) error {
 
 // inexact writes number text that BSON cannot hold exactly, as the
 // Inexact options say.
-func (x *ExtJSONWriter) inexact(s []byte, why string) error {
+func (x *ExtJSONWriter) inexact(s []byte) error {
 	var typ byte
 	var err error
-	x.tmp, typ, err = appendInexact(x.tmp[:0], s, x.o.Flags, why)
+	x.tmp, typ, err = appendInexact(x.tmp[:0], s, x.o.Flags, true)
 	if err != nil {
 		return err
 	}

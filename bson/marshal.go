@@ -63,6 +63,7 @@ type encState struct {
 	buf   []byte
 	o     opts.Struct
 	depth int
+	kbuf  []byte // the key being written (copied into buf before its value)
 }
 
 // encFunc appends the value of v to e.buf and returns its element type.
@@ -543,7 +544,6 @@ func mapEncoder(t reflect.Type) encFunc {
 		if e.o.Has(opts.Deterministic) {
 			ents = make([]kv, 0, v.Len())
 		}
-		var key []byte
 		it := v.MapRange()
 		for it.Next() {
 			k, err := keyOf(it.Key())
@@ -554,20 +554,20 @@ func mapEncoder(t reflect.Type) encFunc {
 				ents = append(ents, kv{k, it.Value()})
 				continue
 			}
-			if key, err = e.key(key[:0], k); err != nil {
+			if e.kbuf, err = e.key(e.kbuf[:0], k); err != nil {
 				return 0, err
 			}
-			if err := e.elem(key, val, it.Value()); err != nil {
+			if err := e.elem(e.kbuf, val, it.Value()); err != nil {
 				return 0, err
 			}
 		}
 		if ents != nil {
 			slices.SortFunc(ents, func(a, b kv) int { return strings.Compare(a.k, b.k) })
 			for _, en := range ents {
-				if key, err = e.key(key[:0], en.k); err != nil {
+				if e.kbuf, err = e.key(e.kbuf[:0], en.k); err != nil {
 					return 0, err
 				}
-				if err := e.elem(key, val, en.v); err != nil {
+				if err := e.elem(e.kbuf, val, en.v); err != nil {
 					return 0, err
 				}
 			}
@@ -650,14 +650,13 @@ func encodeD(e *encState, v reflect.Value) (byte, error) {
 	if err != nil {
 		return 0, err
 	}
-	var key []byte
 	for _, el := range d {
-		if key, err = e.key(key[:0], el.Key); err != nil {
+		if e.kbuf, err = e.key(e.kbuf[:0], el.Key); err != nil {
 			return 0, err
 		}
 		at := len(e.buf)
 		e.buf = append(e.buf, 0)
-		e.buf = append(e.buf, key...)
+		e.buf = append(e.buf, e.kbuf...)
 		typ, err := e.value(reflect.ValueOf(el.Value))
 		if err != nil {
 			return 0, err
@@ -773,6 +772,6 @@ func encodeBigInt(e *encState, v reflect.Value) (byte, error) {
 	var typ byte
 	var err error
 	text := n.Append(nil, 10)
-	e.buf, typ, err = appendInexact(e.buf, text, e.o.Flags, "integer "+shorten(text)+" is beyond 64 bits")
+	e.buf, typ, err = appendInexact(e.buf, text, e.o.Flags, true)
 	return typ, err
 }

@@ -33,18 +33,19 @@ func appendNumber(dst, s []byte, f opts.Flags) ([]byte, byte, error) {
 			dst, t := appendInt(dst, v)
 			return dst, t, nil
 		}
-		return appendInexact(dst, s, f, "integer "+shorten(s)+" is beyond 64 bits")
+		return appendInexact(dst, s, f, true)
 	}
 	if x, ok := exactFloat(s); ok {
 		return appendDouble(dst, x), TypeDouble, nil
 	}
-	return appendInexact(dst, s, f, "number "+shorten(s)+" has no exact double form")
+	return appendInexact(dst, s, f, false)
 }
 
-// appendInexact appends number text s, which BSON cannot hold exactly,
-// as a string, a Decimal128 or the nearest double when f allows, and
-// fails with ErrUnsupported otherwise.
-func appendInexact(dst, s []byte, f opts.Flags, why string) ([]byte, byte, error) {
+// appendInexact appends number text s, which BSON cannot hold exactly
+// (an integer beyond 64 bits when integer, else a number with no exact
+// double), as a string, a Decimal128 or the nearest double when f
+// allows, and fails with ErrUnsupported otherwise.
+func appendInexact(dst, s []byte, f opts.Flags, integer bool) ([]byte, byte, error) {
 	if f&opts.InexactAsString != 0 {
 		return appendString(dst, s), TypeString, nil
 	}
@@ -57,6 +58,10 @@ func appendInexact(dst, s []byte, f opts.Flags, why string) ([]byte, byte, error
 		if x, err := strconv.ParseFloat(unsafeString(s), 64); err == nil || !math.IsInf(x, 0) {
 			return appendDouble(dst, x), TypeDouble, nil
 		}
+	}
+	why := "number " + shorten(s) + " has no exact double form"
+	if integer {
+		why = "integer " + shorten(s) + " is beyond 64 bits"
 	}
 	return dst, 0, unsupported(why + " (InexactAsDecimal, InexactAsString and InexactAsFloat allow it)")
 }

@@ -279,7 +279,7 @@ func (e *Writer) value(t token.Token, bignum bool, tag uint64) (byte, error) {
 		return typ, nil
 	case token.KindUint:
 		e.tmp = strconv.AppendUint(e.tmp[:0], t.Uint(), 10)
-		e.buf, typ, err = appendInexact(e.buf, e.tmp, e.o.Flags, "integer "+string(e.tmp)+" is beyond 64 bits")
+		e.buf, typ, err = appendInexact(e.buf, e.tmp, e.o.Flags, true)
 		return typ, err
 	case token.KindFloat:
 		e.buf = appendDouble(e.buf, t.Float())
@@ -340,7 +340,7 @@ func (e *Writer) bignum(b []byte, neg bool) (byte, error) {
 	e.tmp = n.Append(e.tmp[:0], 10)
 	var typ byte
 	var err error
-	e.buf, typ, err = appendInexact(e.buf, e.tmp, e.o.Flags, "integer "+shorten(e.tmp)+" is beyond 64 bits")
+	e.buf, typ, err = appendInexact(e.buf, e.tmp, e.o.Flags, true)
 	return typ, err
 }
 
