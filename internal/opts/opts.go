@@ -70,7 +70,9 @@ const (
 	// 1) instead of an RFC 3339 text date/time (CBOR tag 0).
 	EpochTime
 	// TypedArrays marshals slices and arrays of fixed-size numbers as typed
-	// arrays (RFC 8746 for CBOR) instead of arrays of numbers.
+	// arrays (RFC 8746 for CBOR, strongly typed containers for UBJSON,
+	// whose writer also rewrites arrays of numbers so) instead of arrays of
+	// numbers.
 	TypedArrays
 	// KeepInt64 makes BSON and Extended JSON readers give int64 values that
 	// fit 32 bits as Ext tokens (token.FamilyBSON, type 0x12) instead of
