@@ -49,10 +49,10 @@ documents, one after the other; each is held in memory until it ends,
 as BSON writes its length first. JSON integers become int32 when they
 fit, else int64; other numbers doubles when a double has their exact
 value, else an error unless --inexact says otherwise (decimal: a
-Decimal128, string, float). BSON to JSON writes the types JSON lacks as
-relaxed Extended JSON type wrappers ({"$oid": ...}, {"$date": ...}; a
-Decimal128 as a number), binary subtype 0 as base64url strings, undefined
-as null.
+Decimal128, string, float). BSON to JSON (or CBOR) writes the types the
+target lacks as relaxed Extended JSON type wrappers ({"$oid": ...},
+{"$date": ...}; a Decimal128 as a number), binary subtype 0 as base64url
+strings in JSON (byte strings in CBOR), undefined as null (undefined).
 
 Extended JSON output is canonical ({"$numberInt": "1"}), or relaxed with
 --relaxed; Extended JSON input may be either. Between bson and extjson
@@ -170,9 +170,6 @@ func (c converter) run(w io.Writer, r io.Reader) error {
 	switch c.to {
 	case "json":
 		wr = token.NewJSONWriter(w, c.opts...)
-		if isBSON(c.from) {
-			wr = bson.WrapWriter(wr, bson.WrappersOnly, c.opts...)
-		}
 	case "bson":
 		wr = bson.NewWriter(w, c.opts...)
 	case "extjson":
@@ -183,6 +180,10 @@ func (c converter) run(w io.Writer, r io.Reader) error {
 		wr = bson.NewExtJSONWriter(w, mode, c.opts...)
 	default:
 		wr = cbor.NewWriter(w, c.opts...)
+	}
+	if isBSON(c.from) && !isBSON(c.to) {
+		// BSON types the target lacks: relaxed Extended JSON wrappers.
+		wr = bson.WrapWriter(wr, bson.WrappersOnly, c.opts...)
 	}
 	src := &readErr{Reader: rd}
 	n, err := token.Copy(wr, src)

@@ -99,6 +99,8 @@ func TestConvertExtJSON(t *testing.T) {
 		{[]string{"--from", "json", "--to", "extjson", "--relaxed"}, `{"a":[1,2.5,4294967296]}`, `{"a":[1,2.5,4294967296]}` + "\n"},
 		{[]string{"--from", "extjson", "--to", "json"}, `{"a":{"$numberLong":"5"},"b":{"$oid":"57e193d7a9cc81b4027498b5"}}`, `{"a":5,"b":{"$oid":"57e193d7a9cc81b4027498b5"}}` + "\n"},
 		{[]string{"--from", "extjson", "--to", "cbor"}, `{"a":{"$numberDouble":"1.5"}}`, unhex(t, "a1 61 61 f9 3e 00")},
+		{[]string{"--from", "extjson", "--to", "cbor"}, `{"a":{"$oid":"57e193d7a9cc81b4027498b5"},"u":{"$undefined":true}}`,
+			unhex(t, "a2 61 61 a1 64 246f6964 78 18 353765313933643761396363383162343032373439386235 61 75 f7")},
 	} {
 		r := runCeler(t, tc.in, append([]string{"convert"}, tc.args...)...)
 		if r.code != 0 || r.stdout != tc.out || r.stderr != "" {
