@@ -13,6 +13,13 @@ import (
 	"github.com/celerjson/celer/token"
 )
 
+var (
+	_ token.Reader = (*Reader)(nil)
+	_ token.Writer = (*Writer)(nil)
+	_ token.Reader = (*ExtJSONReader)(nil)
+	_ token.Writer = (*ExtJSONWriter)(nil)
+)
+
 // maxDocLen is the largest length BSON can declare (an int32).
 const maxDocLen = math.MaxInt32
 

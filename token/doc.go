@@ -156,8 +156,9 @@
 // or, outside 1970 to 9999, {"$date": {"$numberLong": "-1"}}, a finite
 // Decimal128 as a JSON number of its exact text), written by a JSONWriter
 // wrapped with bson.WrapWriter(w, bson.WrappersOnly), as celer convert
-// does from bson or extjson to json; the other tokens keep the mapping
-// above. bson.NewExtJSONWriter writes complete Extended JSON, canonical
+// does from bson or extjson to json (and, wrapping their writers the same
+// way, to the other formats, which lack these types too); the other
+// tokens keep the mapping above. bson.NewExtJSONWriter writes complete Extended JSON, canonical
 // or relaxed, and bson.NewExtJSONReader reads it back.
 //
 // # Security
