@@ -489,3 +489,37 @@ func TestObjectID(t *testing.T) {
 		t.Errorf("JSON: %s", js)
 	}
 }
+
+func TestExtJSONMarshal(t *testing.T) {
+	type rec struct {
+		ID    ObjectID  `json:"_id"`
+		N     int64     `json:"n"`
+		When  time.Time `json:"when"`
+		Price Decimal128
+	}
+	id, _ := ObjectIDFromHex("57e193d7a9cc81b4027498b5")
+	price, _ := ParseDecimal128("9.99")
+	v := rec{ID: id, N: 3, When: time.Unix(1, 0).UTC(), Price: price}
+	for _, tc := range []struct {
+		m    Mode
+		want string
+	}{
+		{Canonical, `{"_id":{"$oid":"57e193d7a9cc81b4027498b5"},"n":{"$numberLong":"3"},"when":{"$date":{"$numberLong":"1000"}},"Price":{"$numberDecimal":"9.99"}}`},
+		{Relaxed, `{"_id":{"$oid":"57e193d7a9cc81b4027498b5"},"n":3,"when":{"$date":"1970-01-01T00:00:01Z"},"Price":{"$numberDecimal":"9.99"}}`},
+	} {
+		got, err := MarshalExtJSON(v, tc.m)
+		if err != nil || string(got) != tc.want {
+			t.Errorf("mode %d: %s, %v", tc.m, got, err)
+		}
+		var back rec
+		if err := UnmarshalExtJSON(got, &back); err != nil || !reflect.DeepEqual(back, v) {
+			t.Errorf("mode %d back: %+v, %v", tc.m, back, err)
+		}
+	}
+	var r rec
+	for _, bad := range []string{``, `{} {}`, `[1]`, `{"n": {"$numberLong": 3}}`} {
+		if err := UnmarshalExtJSON([]byte(bad), &r); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
