@@ -9,15 +9,16 @@ import (
 
 	"github.com/celerjson/celer/bson"
 	"github.com/celerjson/celer/cbor"
+	"github.com/celerjson/celer/msgpack"
 	"github.com/celerjson/celer/token"
+	"github.com/celerjson/celer/ubjson"
 )
 
 const convertDoc = `
 Convert reads FILE (standard input if none, or for "-") in format F and
 writes it in format T, token by token: streaming, with no tree in memory.
-F and T are json, cbor (RFC 8949), bson (BSON 1.1) or extjson (MongoDB
-Extended JSON v2); ubjson and msgpack are planned and reported as not
-supported yet (exit status 2).
+F and T are json, cbor (RFC 8949), bson (BSON 1.1), extjson (MongoDB
+Extended JSON v2), msgpack (MessagePack) or ubjson (UBJSON Draft 12).
 
 Several top-level values are converted one after the other: NDJSON to a
 CBOR sequence (RFC 8742) and back. An input with no value is an error.
@@ -54,6 +55,27 @@ target lacks as relaxed Extended JSON type wrappers ({"$oid": ...},
 {"$date": ...}; a Decimal128 as a number), binary subtype 0 as base64url
 strings in JSON (byte strings in CBOR), undefined as null (undefined).
 
+MessagePack output writes every integer and length in its smallest
+format, arrays and maps with their length (each top-level JSON value is
+held in memory until it ends), JSON numbers with a fraction or an
+exponent as float 64 when a double has their exact value (float 32 when
+that holds it too, with --float32); an integer beyond 64 bits or a
+number no double holds is an error unless --inexact says otherwise
+(string, float). MessagePack to JSON writes bin as base64url strings and
+timestamps as RFC 3339 strings (to CBOR: tag 0 dates, and CBOR dates
+become timestamps); other extension types are errors unless --lossy
+(null).
+
+UBJSON output streams (containers with end markers), integers in their
+smallest type, integers beyond int64 as high-precision numbers (H),
+other JSON numbers as float64 (float32 with --float32) when exact, else
+an error unless --inexact says otherwise (decimal: a high-precision
+number, string, float); NaN and infinities are null, as UBJSON requires;
+byte strings are strongly typed uint8 arrays ([$U#n), read back as byte
+strings (base64url strings in JSON). With --typed, arrays of numbers are
+written strongly typed when that is smaller. Object keys must be strings
+(with --lossy, other scalar keys become their JSON text).
+
 Extended JSON output is canonical ({"$numberInt": "1"}), or relaxed with
 --relaxed; Extended JSON input may be either. Between bson and extjson
 the conversion keeps every type (int64 included), so that BSON to
@@ -62,8 +84,8 @@ non-canonical Decimal128 encodings aside, which Extended JSON cannot
 write).
 
 Invalid input is reported on standard error (JSON as FILE:LINE:COLUMN:
-MESSAGE, CBOR, BSON and Extended JSON type wrappers as FILE: offset N:
-MESSAGE) and the exit status is 1;
+MESSAGE, CBOR, BSON, Extended JSON type wrappers, MessagePack and UBJSON
+as FILE: offset N: MESSAGE) and the exit status is 1;
 standard output may then have received part of the output, but an -o file
 is left untouched.`
 
@@ -72,14 +94,16 @@ var convertFormats = []string{"json", "cbor", "ubjson", "msgpack", "bson", "extj
 
 // cmdConvert implements "celer convert --from F --to T [-o OUT] [FILE]".
 func cmdConvert(e *env, args []string) int {
-	fs := newFlagSet(e, "convert", "--from F --to T [-o OUT] [--inexact MODE] [--indefinite] [--lossy] [--relaxed] [FILE]", convertDoc)
-	from := fs.String("from", "", "read format `F`: json, cbor, bson or extjson")
-	to := fs.String("to", "", "write format `T`: json, cbor, bson or extjson")
+	fs := newFlagSet(e, "convert", "--from F --to T [-o OUT] [--inexact MODE] [--indefinite] [--lossy] [--relaxed] [--float32] [--typed] [FILE]", convertDoc)
+	from := fs.String("from", "", "read format `F`: json, cbor, bson, extjson, msgpack or ubjson")
+	to := fs.String("to", "", "write format `T`: json, cbor, bson, extjson, msgpack or ubjson")
 	out := fs.String("o", "", outputFlagDoc)
-	inexact := fs.String("inexact", "error", "JSON numbers no float holds exactly, to CBOR or BSON: `MODE` error, float (the nearest), string or decimal (CBOR tag 4, BSON Decimal128)")
+	inexact := fs.String("inexact", "error", "JSON numbers no float holds exactly, to CBOR, BSON, MessagePack or UBJSON: `MODE` error, float (the nearest), string or decimal (CBOR tag 4, BSON Decimal128, UBJSON high precision)")
 	indef := fs.Bool("indefinite", false, "write CBOR arrays and maps from JSON with indefinite lengths, in constant memory")
 	lossy := fs.Bool("lossy", false, "to JSON: write null for NaN, infinities and simple values, and non-string map keys as strings")
 	relaxed := fs.Bool("relaxed", false, "to extjson: write relaxed Extended JSON (numbers as JSON numbers, dates as text) instead of canonical")
+	float32s := fs.Bool("float32", false, "to msgpack or ubjson: write floats as float32 when that keeps their value")
+	typed := fs.Bool("typed", false, "to ubjson: write arrays of numbers as strongly typed arrays when smaller")
 	files, code, done := fs.parse(args)
 	if done {
 		return code
@@ -97,9 +121,6 @@ func cmdConvert(e *env, args []string) int {
 			return fs.usageError(f.flag + " is required")
 		case !slices.Contains(convertFormats, f.val):
 			return fs.usageError(fmt.Sprintf("unknown format %q for %s (formats: %s)", f.val, f.flag, strings.Join(convertFormats, ", ")))
-		case f.val != "json" && f.val != "cbor" && f.val != "bson" && f.val != "extjson":
-			fmt.Fprintf(e.stderr, "celer convert: format %q not supported yet\n", f.val)
-			return exitUsage
 		}
 	}
 	var o []token.Options
@@ -119,6 +140,12 @@ func cmdConvert(e *env, args []string) int {
 	}
 	if *lossy {
 		o = append(o, token.SubstituteNull(true), token.StringifyKeys(true))
+	}
+	if *float32s {
+		o = append(o, msgpack.ShortestFloat(true))
+	}
+	if *typed {
+		o = append(o, ubjson.TypedArrays(true))
 	}
 	c := converter{from: *from, to: *to, opts: o, relaxed: *relaxed}
 	return e.convertFile(path, *out, c)
@@ -163,6 +190,10 @@ func (c converter) run(w io.Writer, r io.Reader) error {
 		rd = bson.NewReader(r, ro...)
 	case "extjson":
 		rd = bson.NewExtJSONReader(r, ro...)
+	case "msgpack":
+		rd = msgpack.NewReader(r)
+	case "ubjson":
+		rd = ubjson.NewReader(r)
 	default:
 		rd = cbor.NewReader(r)
 	}
@@ -178,6 +209,10 @@ func (c converter) run(w io.Writer, r io.Reader) error {
 			mode = bson.Relaxed
 		}
 		wr = bson.NewExtJSONWriter(w, mode, c.opts...)
+	case "msgpack":
+		wr = msgpack.NewWriter(w, c.opts...)
+	case "ubjson":
+		wr = ubjson.NewWriter(w, c.opts...)
 	default:
 		wr = cbor.NewWriter(w, c.opts...)
 	}
@@ -196,6 +231,14 @@ func (c converter) run(w io.Writer, r io.Reader) error {
 		return inputError{errNoValue}
 	}
 	return nil
+}
+
+// withPath appends the path of a binary format's error to its message.
+func withPath(msg, path string) string {
+	if path != "" {
+		return msg + " (at " + path + ")"
+	}
+	return msg
 }
 
 // isBSON reports whether format f is BSON or Extended JSON.
@@ -244,8 +287,14 @@ func (e *env) convertFile(path, out string, c converter) int {
 func (e *env) reportConvert(name string, err error) {
 	var ce *cbor.SyntaxError
 	var be *bson.SyntaxError
+	var me *msgpack.SyntaxError
+	var ue *ubjson.SyntaxError
 	var ie inputError
 	switch {
+	case errors.As(err, &me):
+		fmt.Fprintf(e.stderr, "%s: offset %d: %s\n", name, me.Offset, withPath(me.Msg, me.Path))
+	case errors.As(err, &ue):
+		fmt.Fprintf(e.stderr, "%s: offset %d: %s\n", name, ue.Offset, withPath(ue.Msg, ue.Path))
 	case errors.As(err, &ie) && errors.As(err, &be):
 		msg := be.Msg
 		if be.Path != "" {
