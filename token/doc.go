@@ -161,6 +161,28 @@
 // tokens keep the mapping above. bson.NewExtJSONWriter writes complete Extended JSON, canonical
 // or relaxed, and bson.NewExtJSONReader reads it back.
 //
+// # MessagePack extensions (FamilyMsgpack)
+//
+// Package msgpack reads MessagePack extension types as Ext tokens of
+// FamilyMsgpack: the type is the extension type, an int8 stored as
+// uint64(int64(type)), the payload the extension's data. The timestamp
+// extension (type -1) is the exception: a msgpack Reader decodes it into
+// the form CBOR gives dates, tag 0 and its RFC 3339 text in UTC with the
+// nanoseconds that are not zero ("2013-03-21T20:04:00.5Z") for the years
+// 0 to 9999, and otherwise tag 1 and the seconds since the epoch (an Int,
+// or a Number of the exact decimal text when there are nanoseconds). A
+// timestamp thus becomes a JSON string of its RFC 3339 text (JSONWriter
+// drops the tag) and a CBOR date, and a msgpack Writer turns tags 0 and 1
+// on such content (from MessagePack or CBOR) back into the timestamp
+// extension, in its smallest format.
+//
+// The other extensions have no JSON convention: JSONWriter fails on them
+// with ErrUnsupported (null with SubstituteNull), as do the CBOR and
+// UBJSON writers; a msgpack Writer writes them as they are. (UBJSON needs
+// no family: its strongly typed uint8 arrays are Bytes tokens, its
+// high-precision numbers Number tokens, or Int and Uint for integers that
+// fit 64 bits.)
+//
 // # Security
 //
 // Readers check every length against the input left and the limits
