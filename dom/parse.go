@@ -141,8 +141,8 @@ func (st *state) parse(d *Doc, b []byte, o []Options) error {
 			return err
 		}
 	}
-	if len(b) >= maxInput {
-		return &errs.SyntaxError{Offset: maxInput, Line: 1, Column: 1,
+	if limit := uint64(maxInput); uint64(len(b)) >= limit { // (never true where int is 32 bits)
+		return &errs.SyntaxError{Offset: int64(limit), Line: 1, Column: 1,
 			Err: &errs.Detail{Msg: "document larger than 4 GiB", Sentinel: errs.ErrLimit}}
 	}
 	mode := scan.Mode(0)
