@@ -110,7 +110,7 @@ func (v Value) Get(name string) Value {
 			if len(name) == 0 || d.src[off+1] == name[0] && string(d.src[off+2:off+1+len(name)]) == name[1:] {
 				return Value{d, uint32(j + 1)}
 			}
-		} else if tagOf(n) == tagEscString || lenOf(n) == lenMax {
+		} else if n>>lenShift >= slowName {
 			if d.nameEquals(uint32(j), name) {
 				return Value{d, uint32(j + 1)}
 			}
@@ -124,6 +124,11 @@ func (v Value) Get(name string) Value {
 	}
 	return Value{}
 }
+
+// slowName is the least top half (tag and length) of a name entry that
+// Get must unescape or measure: an escaped string, whose tag is above
+// tagString, or an unescaped one whose length saturated.
+const slowName = tagString<<(tagShift-lenShift) | lenMax
 
 // nameEquals reports whether the name entry at j, which has escapes or a
 // saturated length, stands for s.

@@ -345,7 +345,7 @@ value:
 		{
 			// The common numbers are checked here, a word at a time without
 			// a loop or a call (which would spill the registers above): an
-			// integer part of at most 7 digits, then a fraction of at most
+			// integer part of at most 15 digits, then a fraction of up to
 			// 23, then a byte that ends a scalar run. numberEnd does the
 			// rest (exponents, longer runs, the last bytes of the input).
 			e := -1
@@ -363,6 +363,11 @@ value:
 				x := binary.LittleEndian.Uint64(w[s : s+8])
 				m := ((x - 0x3030303030303030) | (x + 0x4646464646464646)) & 0x8080808080808080
 				i := s + bits.TrailingZeros64(m)>>3 // end of the integer part (s+8 if m == 0)
+				if m == 0 {                         // 8 digits or more, as ids often have
+					x = binary.LittleEndian.Uint64(w[s+8 : s+16])
+					m = ((x - 0x3030303030303030) | (x + 0x4646464646464646)) & 0x8080808080808080
+					i = s + 8 + bits.TrailingZeros64(m)>>3
+				}
 				if m != 0 && i > s && (w[s] != '0' || i == s+1) {
 					if w[i] == '.' {
 						j := i + 1
