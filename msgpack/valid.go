@@ -1,0 +1,77 @@
+package msgpack
+
+import (
+	"github.com/celerjson/celer/internal/kernels"
+	"github.com/celerjson/celer/internal/opts"
+)
+
+// validFast reports whether data is exactly one object that a Reader
+// with options o accepts, without making tokens: a loop over the bytes
+// with a stack of counts. It decides nothing about errors: when it
+// reports false, Validate reads the data again with a Reader, for the
+// error's offset, path and message. RejectDuplicateNames is left to the
+// Reader.
+func validFast(data []byte, o *opts.Struct) bool {
+	if o.MaxBytes > 0 && int64(len(data)) > o.MaxBytes {
+		return false
+	}
+	strict := !o.Has(opts.AllowInvalidUTF8)
+	var stackBuf [32]uint64
+	stack := stackBuf[:0] // objects left in each open container
+	left := uint64(1)     // objects left at the current level
+	i := 0
+	for {
+		for left == 0 {
+			if len(stack) == 0 {
+				return i == len(data)
+			}
+			left, stack = stack[len(stack)-1], stack[:len(stack)-1]
+		}
+		left--
+		if i >= len(data) {
+			return false
+		}
+		in := infos[data[i]]
+		hl := in.headLen()
+		if len(data)-i < hl {
+			return false
+		}
+		n := uint64(in.fix)
+		if !in.fixed && in.size > 0 {
+			n = be(data[i+1:], int(in.size))
+		}
+		switch in.kind {
+		case kInvalid:
+			return false
+		case kStr, kBin, kExt:
+			if n > uint64(len(data)-i-hl) || o.MaxTokenBytes > 0 && n > uint64(o.MaxTokenBytes) {
+				return false
+			}
+			p := data[i+hl : i+hl+int(n)]
+			switch {
+			case in.kind == kStr && strict && !kernels.ValidUTF8(p):
+				return false
+			case in.kind == kExt && int8(data[i+hl-1]) == timestampType:
+				if _, _, ok := decodeTimestamp(p); !ok {
+					return false
+				}
+			}
+			i += hl + int(n)
+		case kArray, kMap:
+			if o.MaxElements > 0 && n > uint64(o.MaxElements) || len(stack) >= o.MaxDepth {
+				return false
+			}
+			if in.kind == kMap {
+				n *= 2
+			}
+			i += hl
+			if n > uint64(len(data)-i) {
+				return false
+			}
+			stack = append(stack, left)
+			left = n
+		default: // nil, bool, numbers: the head is the object
+			i += hl
+		}
+	}
+}
