@@ -103,26 +103,38 @@ func (v Value) Get(name string) Value {
 		want = 0 // never equal: every name goes the slow path
 	}
 	tape := d.tape[:endOf(e)]
-	for j := int(v.i) + 2; j+1 < len(tape); {
-		n := tape[j]
-		if n>>lenShift == want {
+	j := int(v.i) + 2
+	for {
+		// Find the next candidate name. This loop makes no call, so that
+		// its variables stay in registers.
+		for j+1 < len(tape) {
+			if t := tape[j] >> lenShift; t == want || t >= slowName {
+				break
+			}
+			// Skip the member's value: one word, or a container's end index.
+			if c := tape[j+1]; tagOf(c) >= tagArray {
+				j = int(endOf(c))
+			} else {
+				j += 2
+			}
+		}
+		if j+1 >= len(tape) {
+			return Value{}
+		}
+		if n := tape[j]; n>>lenShift == want {
 			off := offOf(n)
 			if len(name) == 0 || d.src[off+1] == name[0] && string(d.src[off+2:off+1+len(name)]) == name[1:] {
 				return Value{d, uint32(j + 1)}
 			}
-		} else if n>>lenShift >= slowName {
-			if d.nameEquals(uint32(j), name) {
-				return Value{d, uint32(j + 1)}
-			}
+		} else if d.nameEquals(uint32(j), name) {
+			return Value{d, uint32(j + 1)}
 		}
-		// Skip the member's value: one word, or a container's end index.
 		if c := tape[j+1]; tagOf(c) >= tagArray {
 			j = int(endOf(c))
 		} else {
 			j += 2
 		}
 	}
-	return Value{}
 }
 
 // slowName is the least top half (tag and length) of a name entry that
