@@ -67,10 +67,10 @@ type entry struct{ ks, ke, ve int }
 // offset dropped; text that does not parse, or a number that is not a
 // whole number of nanoseconds, is written as it is), tags 2 and 3 on a
 // byte string (bignums) become integers when they fit 64 bits, and follow
-// the number policy above otherwise; a decimal fraction or bigfloat (tag 4
-// or 5 on an array) is an error wrapping ErrUnsupported. Other tags are
-// dropped and their content written as it comes, as package token's JSON
-// writer does.
+// the number policy above otherwise, and so do decimal fractions and
+// bigfloats (tag 4 or 5 on an array of an exponent and a mantissa), as
+// the number of their exact value. Other tags are dropped and their
+// content written as it comes, as package token's JSON writer does.
 //
 // Ext tokens of token.FamilyMsgpack are written as extensions (a
 // timestamp payload is checked), undefined (a CBOR simple value) as nil;
@@ -93,6 +93,8 @@ type Writer struct {
 	tag     uint64
 	tagged  bool // a tag applies to the next value
 	err     error
+	frac    fraction // a decimal fraction or bigfloat being read
+	num     []byte   // its text
 
 	tmp  []byte
 	ents []entry
@@ -109,6 +111,7 @@ func NewWriter(w io.Writer, o ...Options) *Writer {
 // Reset makes e write to w from the top level, keeping its options.
 func (e *Writer) Reset(w io.Writer) {
 	e.w, e.buf, e.stack, e.holes = w, e.buf[:0], e.stack[:0], e.holes[:0]
+	e.frac.tag = 0
 	e.holding, e.hold, e.tagged, e.err = 0, 0, false, nil
 }
 
@@ -120,11 +123,30 @@ func (e *Writer) WriteToken(t token.Token) error {
 	if e.err != nil {
 		return e.err
 	}
-	if err := e.write(t); err != nil {
+	var err error
+	if e.frac.tag != 0 {
+		err = e.fractionToken(t)
+	} else {
+		err = e.write(t)
+	}
+	if err != nil {
 		e.err = err
+	}
+	return err
+}
+
+// fractionToken takes the next token of a decimal fraction or bigfloat
+// (CBOR tag 4 or 5), and writes its value as a number when it ends.
+func (e *Writer) fractionToken(t token.Token) error {
+	text, done, err := e.frac.next(t, e.num)
+	if err != nil || !done {
 		return err
 	}
-	return nil
+	e.frac.tag, e.num = 0, text
+	if e.buf, err = appendNumber(e.buf, text, e.o.Flags); err != nil {
+		return err
+	}
+	return e.done()
 }
 
 func (e *Writer) write(t token.Token) error {
@@ -222,7 +244,11 @@ func (e *Writer) tagValue(tag uint64, t token.Token) (done bool, err error) {
 		e.buf, err = appendBignum(e.buf, tag == 3, t.Data(), e.o.Flags)
 		return true, err
 	case (tag == 4 || tag == 5) && t.Kind() == token.KindBeginArray:
-		return true, unsupported("a decimal fraction or bigfloat (tag " + strconv.FormatUint(tag, 10) + ") has no MessagePack form")
+		if t.Len() >= 0 && t.Len() != 2 {
+			return true, unsupported("the content of tag " + strconv.FormatUint(tag, 10) + " is not [exponent, mantissa]")
+		}
+		e.frac = fraction{tag: tag, bytes: e.frac.bytes[:0]}
+		return true, nil
 	}
 	return false, nil
 }

@@ -94,7 +94,8 @@ func TestWriterSequenceErrors(t *testing.T) {
 		{"bad number", []token.Token{token.Number("01")}, ErrUnsupported},
 		{"simple value", []token.Token{token.Simple(16)}, ErrUnsupported},
 		{"BSON ext", []token.Token{token.Ext(token.FamilyBSON, 7, make([]byte, 12))}, ErrUnsupported},
-		{"decimal fraction", []token.Token{token.Tag(4), token.BeginArray(2), token.Int(-1), token.Int(15), token.EndArray}, ErrUnsupported},
+		{"decimal fraction of 3", []token.Token{token.Tag(4), token.BeginArray(3)}, ErrUnsupported},
+		{"decimal fraction of text", []token.Token{token.Tag(4), token.BeginArray(-1), token.String("1")}, ErrUnsupported},
 		{"depth", []token.Token{token.BeginArray(-1), token.BeginArray(-1)}, ErrDepth},
 	} {
 		var o []Options
@@ -166,6 +167,13 @@ func TestWriterTags(t *testing.T) {
 		{"c2 49 010000000000000000", "b4" + hex.EncodeToString([]byte("18446744073709551616")), []Options{InexactAsString(true)}},
 		{"d8 20 63 616263", "a3616263", nil}, // tag 32 (URI): dropped
 		{"d9 d9f7 01", "01", nil},            // self-described CBOR
+		// Decimal fractions and bigfloats: their exact value, as a number.
+		{"c4 82 21 19 6ab3", "cb4071126666666666", nil}, // 273.15
+		{"c4 82 01 0f", "cb4062c00000000000", nil},      // 1.5e+2: a float, as through JSON
+		{"c5 82 20 03", "cb3ff8000000000000", nil},      // 1.5
+		{"c5 82 20 03", "ca3fc00000", []Options{ShortestFloat(true)}},
+		{"c4 82 33 1b 8ac7230489e80001", "b6" + hex.EncodeToString([]byte("0.10000000000000000001")), []Options{InexactAsString(true)}},
+		{"c4 82 33 c2 49 010000000000000001", "b6" + hex.EncodeToString([]byte("0.18446744073709551617")), []Options{InexactAsString(true)}},
 	} {
 		var buf bytes.Buffer
 		_, err := token.Copy(NewWriter(&buf, tc.o...), cbor.NewReaderBytes(mustHex(t, tc.cbor)))
@@ -173,9 +181,11 @@ func TestWriterTags(t *testing.T) {
 			t.Errorf("CBOR %s: %x (%v), want %s", tc.cbor, buf.Bytes(), err, tc.hex)
 		}
 	}
-	var buf bytes.Buffer
-	if _, err := token.Copy(NewWriter(&buf), cbor.NewReaderBytes(mustHex(t, "c2 49 010000000000000000"))); !errors.Is(err, ErrUnsupported) {
-		t.Errorf("bignum beyond 64 bits: %v", err)
+	for _, h := range []string{"c2 49 010000000000000000", "c4 82 33 1b 8ac7230489e80001", "c5 83 00 01 02"} {
+		var buf bytes.Buffer
+		if _, err := token.Copy(NewWriter(&buf), cbor.NewReaderBytes(mustHex(t, h))); !errors.Is(err, ErrUnsupported) {
+			t.Errorf("CBOR %s: %v, want ErrUnsupported", h, err)
+		}
 	}
 }
 

@@ -55,8 +55,9 @@ type wframe struct {
 // become their JSON text). Tags (from CBOR) are dropped and their content
 // written as it comes, except bignums (tags 2 and 3 on a byte string),
 // written as integers, and decimal fractions and bigfloats (tags 4 and 5
-// on an array), an error wrapping ErrUnsupported. Undefined (a CBOR
-// simple value) is written as null; other Ext tokens are errors wrapping
+// on an array of an exponent and a mantissa), written as the number of
+// their exact value by the number rules above. Undefined (a CBOR simple
+// value) is written as null; other Ext tokens are errors wrapping
 // ErrUnsupported.
 //
 // Writers buffer their output: call Flush after the last token. A Writer
@@ -75,6 +76,8 @@ type Writer struct {
 	tag     uint64
 	tagged  bool // a tag applies to the next value
 	err     error
+	frac    fraction // a decimal fraction or bigfloat being read
+	num     []byte   // its text
 	tmp     []byte
 }
 
@@ -90,6 +93,7 @@ func NewWriter(w io.Writer, o ...Options) *Writer {
 // Reset makes e write to w from the top level, keeping its options.
 func (e *Writer) Reset(w io.Writer) {
 	e.w, e.buf, e.stack = w, e.buf[:0], e.stack[:0]
+	e.frac.tag = 0
 	e.holding, e.hold, e.tagged, e.err = false, 0, false, nil
 }
 
@@ -101,11 +105,30 @@ func (e *Writer) WriteToken(t token.Token) error {
 	if e.err != nil {
 		return e.err
 	}
-	if err := e.write(t); err != nil {
+	var err error
+	if e.frac.tag != 0 {
+		err = e.fractionToken(t)
+	} else {
+		err = e.write(t)
+	}
+	if err != nil {
 		e.err = err
+	}
+	return err
+}
+
+// fractionToken takes the next token of a decimal fraction or bigfloat
+// (CBOR tag 4 or 5), and writes its value as a number when it ends.
+func (e *Writer) fractionToken(t token.Token) error {
+	text, done, err := e.frac.next(t, e.num)
+	if err != nil || !done {
 		return err
 	}
-	return nil
+	e.frac.tag, e.num = 0, text
+	if e.buf, err = appendNumber(e.buf, text, e.o.Flags); err != nil {
+		return err
+	}
+	return e.done()
 }
 
 func (e *Writer) write(t token.Token) error {
@@ -159,7 +182,11 @@ func (e *Writer) write(t token.Token) error {
 			}
 			return e.done()
 		case (tag == 4 || tag == 5) && k == token.KindBeginArray:
-			return unsupported("a decimal fraction or bigfloat (tag " + strconv.FormatUint(tag, 10) + ") has no UBJSON form")
+			if t.Len() >= 0 && t.Len() != 2 {
+				return unsupported("the content of tag " + strconv.FormatUint(tag, 10) + " is not [exponent, mantissa]")
+			}
+			e.frac = fraction{tag: tag, bytes: e.frac.bytes[:0]}
+			return nil
 		}
 	}
 	switch k {

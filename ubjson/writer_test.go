@@ -131,7 +131,8 @@ func TestWriterSequenceErrors(t *testing.T) {
 		{"bytes key", []token.Token{token.BeginObject(-1), token.Bytes(nil)}, []Options{StringifyKeys(true)}, ErrUnsupported},
 		{"bad number", []token.Token{token.Number("1.")}, nil, ErrUnsupported},
 		{"msgpack ext", []token.Token{token.Ext(token.FamilyMsgpack, 1, nil)}, nil, ErrUnsupported},
-		{"decimal fraction", []token.Token{token.Tag(4), token.BeginArray(2)}, nil, ErrUnsupported},
+		{"decimal fraction of 3", []token.Token{token.Tag(4), token.BeginArray(3)}, nil, ErrUnsupported},
+		{"inexact decimal fraction", []token.Token{token.Tag(4), token.BeginArray(2), token.Int(-20), token.Uint(10000000000000000001), token.EndArray}, nil, ErrUnsupported},
 		{"depth", []token.Token{token.BeginArray(-1), token.BeginArray(-1)}, []Options{MaxDepth(1)}, ErrDepth},
 	} {
 		_, err := writeTokens(tc.toks, tc.o...)
@@ -213,6 +214,10 @@ func TestTranscodeCBOR(t *testing.T) {
 		{"c11a514b67b0", "l\x51\x4b\x67\xb0"},
 		{"f97e00", "Z"},
 		{"a201020304", "{i\x011i\x02i\x013i\x04}"},
+		{"c4 82 21 19 6ab3", "D\x40\x71\x12\x66\x66\x66\x66\x66"},   // 273.15
+		{"c5 82 20 03", "D\x3f\xf8\x00\x00\x00\x00\x00\x00"},        // 1.5
+		{"c4 82 18 64 01", "D\x54\xb2\x49\xad\x25\x94\xc3\x7d"},     // 1e+100
+		{"c5 82 18 64 01", "Hi\x1f1267650600228229401496703205376"}, // 2^100
 	} {
 		var buf bytes.Buffer
 		_, err := token.Copy(NewWriter(&buf, StringifyKeys(true)), cbor.NewReaderBytes(mustHex(t, tc.cbor)))
