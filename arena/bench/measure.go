@@ -85,7 +85,9 @@ func (r *runner) runScenario(s *Scenario) (*Table, error) {
 			continue
 		case k.Value != nil:
 			v, text, err := safeValue(k.Value)
-			if err != nil {
+			if errors.Is(err, contender.ErrUnsupported) {
+				c.State, c.Why = StateMissing, err.Error()
+			} else if err != nil {
 				c.State, c.Why = StateFailed, err.Error()
 			} else {
 				c.State, c.Value, c.Text = StateOK, v, text

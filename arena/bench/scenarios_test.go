@@ -146,10 +146,27 @@ func TestNeoAndCouch(t *testing.T) {
 	if want := len(`[`) + 4*(1024-999) + 3*900 + 2*90 + 9 + 1023 + len(`]`); int(c.Value) != want {
 		t.Errorf("1K ints as JSON: %v bytes, want %d", c.Value, want)
 	}
+	// A registered format has its own row, measured (or "—" for payloads
+	// it cannot hold, such as a BSON top level that is not a document);
+	// a planned format nobody registered has a "—" row.
+	registered := map[string]bool{}
+	for _, f := range contender.Formats() {
+		registered[f.Format()] = true
+		c, ok := size.Cell(f.Name(), "1K bytes")
+		if !ok || c.State == StateFailed {
+			t.Errorf("format %s: 1K bytes cell %+v", f.Name(), c)
+		}
+	}
 	for _, f := range contender.PlannedFormats {
+		if registered[f] {
+			continue
+		}
 		if c, ok := size.Cell(f, "1K bytes"); !ok || c.State != StateMissing {
 			t.Errorf("no — row for the planned format %s", f)
 		}
+	}
+	if c, ok := size.Cell("cbor", "1K bytes"); !ok || c.State != StateOK || c.Value < 1024 || c.Value > 1024+9 {
+		t.Errorf("1K bytes as CBOR: %+v, want 1024 bytes and a short head", c)
 	}
 	ts = runTiny(t, "^couchdb/view-server$")
 	if len(ts[0].Rows) != 3 || ts[0].Rows[0].Cells[0].Show(ts[0].Unit) != "—" {
