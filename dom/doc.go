@@ -18,7 +18,8 @@
 //
 // Reading a string ([Value.Text], [Value.All]) copies it out of the input
 // into a Go string; [Value.AppendText] and [Value.AllBytes] read without
-// allocating. With AllowInvalidUTF8, a string with escapes is read with
+// allocating, and [Value.Members] visits an object's values without
+// reading names at all. With AllowInvalidUTF8, a string with escapes is read with
 // invalid UTF-8 replaced by U+FFFD and one without is read as it is, as
 // the stream Decoder's tokens read.
 //

@@ -85,10 +85,16 @@
 //
 // A compiled query is a flat list of segments evaluated depth first:
 // each selected node is passed on at once to the next segment, so no
-// intermediate nodelists are built. Name, index, wildcard and slice steps
-// over arrays, filters comparing numbers and strings, and raw lookups do
-// not allocate once the result buffer has grown (member names of objects
-// that are iterated, as by wildcards over objects, are currently copied by
-// package dom). A trailing run of name and index segments is looked up
-// directly.
+// intermediate nodelists are built. Name, index, wildcard, slice, filter
+// and descendant steps, filters comparing numbers and strings, and raw
+// lookups do not allocate once the result buffer has grown. Member names
+// are computed only for normalized paths (SelectNodes, SelectPaths);
+// otherwise objects are iterated by value ([dom.Value.Members]). A
+// trailing run of name and index segments is looked up directly, and a
+// comparison of a relative singular query with a literal (@.price < 10)
+// compares the node with the literal without building operands.
+//
+// The raw walk over the structural index skips values with a state
+// machine that checks their grammar, literals, numbers and nesting (stage
+// 1 has checked the strings), reading each structural position once.
 package path

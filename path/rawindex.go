@@ -379,11 +379,23 @@ value:
 								break
 							}
 						}
-						if m != 0 && j > i+1 && (k < len(idx) && p+j == int(idx[k]) || delim[w[j]]) {
-							e = p + j
+						if m != 0 && j > i+1 {
+							i = j
+						} else {
+							i = -1
 						}
-					} else if k < len(idx) && p+i == int(idx[k]) || delim[w[i]] {
-						e = p + i
+					}
+					if i > 0 {
+						if k < len(idx) && p+i == int(idx[k]) && d != base {
+							// What follows is the next position: go
+							// straight to it.
+							p += i
+							k++
+							goto sep
+						}
+						if delim[w[i]] {
+							e = p + i
+						}
 					}
 				}
 			}
