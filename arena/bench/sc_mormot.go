@@ -9,7 +9,9 @@ import (
 	"github.com/celerjson/celer/arena/bindbench/types"
 	"github.com/celerjson/celer/arena/contender"
 	"github.com/celerjson/celer/arena/dataset"
+	"github.com/celerjson/celer/bson"
 	"github.com/celerjson/celer/internal/testtypes"
+	"github.com/celerjson/celer/token"
 )
 
 // The mORMot scenarios reproduce the four tests of mORMot's sample 25
@@ -400,6 +402,28 @@ func mormotHuge(e *Env) ([]Task, error) {
 	if len(src) <= hugeCheckBytes {
 		tasks = append(tasks, anchorTasks("into a DOM", src, 0, func() any { return decodeAny(src) })...)
 	}
+	// mORMot converted JSON straight to BSON; celer does it token by
+	// token (JSON reader into BSON writer), with no tree in between. No
+	// other Go JSON library has such a route.
+	tasks = append(tasks, baselineTask("into BSON", func() []byte { return src }, 0))
+	tasks = append(tasks, Task{Row: "celer", Col: "into BSON", Bytes: len(src),
+		Check: func() (int, error) {
+			in := check()
+			out, err := jsonToBSON(in)
+			if err != nil {
+				return 0, err
+			}
+			var back bytes.Buffer
+			if _, err := token.Copy(token.NewJSONWriter(&back), bson.NewReaderBytes(out)); err != nil {
+				return 0, fmt.Errorf("reading the BSON back: %w", err)
+			}
+			if err := sameJSON(back.Bytes(), decodeAny(in)); err != nil {
+				return 0, err
+			}
+			return 1, nil
+		},
+		Op: func() error { _, err := jsonToBSON(src); return err },
+	})
 	tasks = append(tasks, baselineTask("beautify", func() []byte { return src }, 0))
 	cs, _ := contender.All()
 	cs = append(cs, moreOf[contender.Syntax](e)...)
@@ -429,4 +453,17 @@ func mormotHuge(e *Env) ([]Task, error) {
 		})
 	}
 	return tasks, nil
+}
+
+// jsonToBSON transcodes a JSON document to BSON token by token. Numbers
+// that no double holds exactly become the nearest double, as in every
+// other column.
+func jsonToBSON(src []byte) ([]byte, error) {
+	var out bytes.Buffer
+	out.Grow(len(src))
+	w := bson.NewWriter(&out, bson.InexactAsFloat(true))
+	if _, err := token.Copy(w, token.NewJSONReaderBytes(src)); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
 }
