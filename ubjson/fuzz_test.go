@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/celerjson/celer/internal/celertest"
+	"github.com/celerjson/celer/internal/opts"
 	"github.com/celerjson/celer/stream"
 	"github.com/celerjson/celer/token"
 )
@@ -46,6 +47,12 @@ func FuzzDecode(f *testing.F) {
 	addSeeds(f, false)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		o := []Options{MaxDepth(64)}
+		for _, vo := range [][]Options{o, {MaxDepth(3), MaxElements(2), MaxTokenBytes(3), AllowInvalidUTF8(true)}} {
+			s := opts.Collect(vo...)
+			if fast, slow := validFast(data, &s), validateTokens(data, vo...); fast != (slow == nil) {
+				t.Fatalf("validFast(%q) = %v, the Reader says %v", short(data), fast, slow)
+			}
+		}
 		toks, err := readTokens(data, o...)
 		r := NewReader(&celertest.ChunkReader{Data: data, Sizes: []int{1, 5, 3}}, o...)
 		var stoks []token.Token
@@ -76,7 +83,7 @@ func FuzzDecode(f *testing.F) {
 		// Rewritten, the tokens give the writer's canonical form (no
 		// counts, floats for exact high-precision numbers, null for NaN),
 		// a fixed point.
-		out, err := writeTokens(toks)
+		out, err := writeTokens(toks, InexactAsDecimal(true))
 		if err != nil {
 			t.Fatalf("rewriting %q: %v", short(data), err)
 		}
@@ -84,7 +91,7 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			t.Fatalf("rewritten %q as %q: %v", short(data), short(out), err)
 		}
-		out2, err := writeTokens(again)
+		out2, err := writeTokens(again, InexactAsDecimal(true))
 		if err != nil || !bytes.Equal(out, out2) {
 			t.Fatalf("rewritten %q as %q, then as %q: %v", short(data), short(out), short(out2), err)
 		}

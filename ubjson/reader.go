@@ -718,6 +718,15 @@ func numberToken(b []byte) token.Token {
 // no value), ErrSyntax when it is malformed or has bytes left after the
 // value, ErrInvalidUTF8, ErrDepth, ErrLimit or ErrDuplicateName.
 func Validate(data []byte, o ...Options) error {
+	if s := opts.Collect(o...); !s.Has(opts.RejectDuplicateNames) && validFast(data, &s) {
+		return nil
+	}
+	return validateTokens(data, o...)
+}
+
+// validateTokens is Validate by a Reader, which gives errors their offset,
+// path and message.
+func validateTokens(data []byte, o ...Options) error {
 	r := NewReaderBytes(data, o...)
 	if _, err := r.ReadValue(); err != nil {
 		if err == io.EOF {
