@@ -461,6 +461,9 @@ func (d *Reader) ReadValue() ([]byte, error) {
 	if n := len(d.stack); n > 0 && d.stack[n-1].left == 0 {
 		return nil, seqError("no value left in the container")
 	}
+	if d.hasNext {
+		return nil, seqError("ReadValue between a timestamp's tag and its content")
+	}
 	d.keep = d.pos
 	d.pin = d.pos
 	defer func() { d.pin = -1 }()

@@ -167,6 +167,11 @@ func TestReadValue(t *testing.T) {
 	if _, err := r.ReadValue(); !errors.Is(err, ErrInvalidSequence) {
 		t.Errorf("past the end of the array: %v", err)
 	}
+	r = NewReaderBytes(mustHex(t, "d6ff00000000"))
+	r.ReadToken()
+	if _, err := r.ReadValue(); !errors.Is(err, ErrInvalidSequence) {
+		t.Errorf("after a timestamp's tag: %v", err)
+	}
 }
 
 func TestLimits(t *testing.T) {
