@@ -181,16 +181,19 @@ func Celer(f string) *Contender {
 	c := &Contender{Format: f, Name: "celer"}
 	var buf []byte
 	var out bytes.Buffer
-	var newWriter func(io.Writer) token.Writer
+	var w interface {
+		token.Writer
+		Reset(io.Writer)
+	}
 	switch f {
 	case "cbor":
 		c.Marshal = func(v any) (b []byte, err error) { buf, err = cbor.AppendMarshal(buf[:0], v); return buf, err }
 		c.Unmarshal = func(b []byte, v any) error { return cbor.Unmarshal(b, v) }
-		newWriter = func(w io.Writer) token.Writer { return cbor.NewWriter(w, cbor.InexactAsFloat(true)) }
+		w = cbor.NewWriter(nil, cbor.InexactAsFloat(true))
 	case "msgpack":
 		c.Marshal = func(v any) (b []byte, err error) { buf, err = msgpack.AppendMarshal(buf[:0], v); return buf, err }
 		c.Unmarshal = func(b []byte, v any) error { return msgpack.Unmarshal(b, v) }
-		newWriter = func(w io.Writer) token.Writer { return msgpack.NewWriter(w, msgpack.InexactAsFloat(true)) }
+		w = msgpack.NewWriter(nil, msgpack.InexactAsFloat(true))
 	case "bson":
 		c.Marshal = func(v any) (b []byte, err error) {
 			if !isDocument(v) {
@@ -205,11 +208,11 @@ func Celer(f string) *Contender {
 			}
 			return bson.Unmarshal(b, v)
 		}
-		newWriter = func(w io.Writer) token.Writer { return bson.NewWriter(w, bson.InexactAsFloat(true)) }
+		w = bson.NewWriter(nil, bson.InexactAsFloat(true))
 	case "ubjson":
 		c.Marshal = func(v any) (b []byte, err error) { buf, err = ubjson.AppendMarshal(buf[:0], v); return buf, err }
 		c.Unmarshal = func(b []byte, v any) error { return ubjson.Unmarshal(b, v) }
-		newWriter = func(w io.Writer) token.Writer { return ubjson.NewWriter(w, ubjson.InexactAsFloat(true)) }
+		w = ubjson.NewWriter(nil, ubjson.InexactAsFloat(true))
 	default:
 		panic("formatbench: unknown format " + f)
 	}
@@ -220,7 +223,7 @@ func Celer(f string) *Contender {
 		}
 		out.Reset()
 		jr.ResetBytes(src)
-		w := newWriter(&out)
+		w.Reset(&out)
 		if _, err := token.Copy(w, jr); err != nil {
 			return nil, err
 		}
