@@ -156,9 +156,6 @@ func parseFloat64(b []byte) (float64, error) {
 	if len(b) == 0 {
 		return 0, numError("Float64", b, strconv.ErrSyntax)
 	}
-	if f, ok := smallInt(b); ok {
-		return f, nil
-	}
 	// ParseFloat does not keep its argument except in its error, which is
 	// rebuilt from a copy: viewing the bytes as a string is safe.
 	f, err := strconv.ParseFloat(unsafe.String(&b[0], len(b)), 64)

@@ -412,10 +412,22 @@ func (v Value) Uint64() (uint64, error) {
 // Float64 returns number v as the nearest float64. A number beyond
 // float64's range returns ±Inf and an error wrapping strconv.ErrRange.
 func (v Value) Float64() (float64, error) {
-	if v.Kind() != Number {
+	if v.d == nil {
 		return 0, v.kindError(Number)
 	}
-	return parseFloat64(v.Raw())
+	e := v.entry()
+	if tagOf(e) != tagNumber {
+		return 0, v.kindError(Number)
+	}
+	off, n := offOf(e), lenOf(e)
+	if n == lenMax {
+		n = v.d.tokenLen(e)
+	}
+	b := v.d.src[off : off+n]
+	if f, ok := smallInt(b); ok { // the most common numbers
+		return f, nil
+	}
+	return parseFloat64(b)
 }
 
 // Raw returns the exact input bytes of v (for a string, with its quotes

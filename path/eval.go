@@ -436,18 +436,14 @@ func (e *evaluator) countNodes(q *subquery, cur dom.Value, limit int) (int, dom.
 }
 
 // singularLookup applies the name and index segments of a singular query.
+// Get and Index return Invalid for a value of another kind, and Len is 0
+// for one, so no step checks the kind first.
 func singularLookup(segs []segment, v dom.Value) dom.Value {
 	for i := range segs {
 		sel := &segs[i].sels[0]
 		if sel.kind == selName {
-			if v.Kind() != dom.Object {
-				return dom.Value{}
-			}
 			v = v.Get(sel.name)
 		} else {
-			if v.Kind() != dom.Array {
-				return dom.Value{}
-			}
 			i := sel.index
 			if i < 0 {
 				i += v.Len()
