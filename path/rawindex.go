@@ -371,12 +371,17 @@ value:
 				if m != 0 && i > s && (w[s] != '0' || i == s+1) {
 					if w[i] == '.' {
 						j := i + 1
-						for range 3 {
+						x = binary.LittleEndian.Uint64(w[j : j+8])
+						m = ((x - 0x3030303030303030) | (x + 0x4646464646464646)) & 0x8080808080808080
+						j += bits.TrailingZeros64(m) >> 3
+						if m == 0 && j+8 <= len(w) {
 							x = binary.LittleEndian.Uint64(w[j : j+8])
 							m = ((x - 0x3030303030303030) | (x + 0x4646464646464646)) & 0x8080808080808080
 							j += bits.TrailingZeros64(m) >> 3
-							if m != 0 || j+8 > len(w) {
-								break
+							if m == 0 && j+8 <= len(w) {
+								x = binary.LittleEndian.Uint64(w[j : j+8])
+								m = ((x - 0x3030303030303030) | (x + 0x4646464646464646)) & 0x8080808080808080
+								j += bits.TrailingZeros64(m) >> 3
 							}
 						}
 						if m != 0 && j > i+1 {
