@@ -168,15 +168,18 @@ func benchOp(b *testing.B, op, f string) {
 	s := load(b)
 	for i := range s.docs {
 		d := &s.docs[i]
+		var list []*Contender
+		for _, c := range s.list {
+			if c.Format == f && !s.verdicts[Key(op, c, d.Name)].Unsupported {
+				list = append(list, c)
+			}
+		}
+		if len(list) == 0 {
+			continue // no row rather than an empty benchmark
+		}
 		b.Run(d.Name, func(b *testing.B) {
-			for _, c := range s.list {
-				if c.Format != f {
-					continue
-				}
+			for _, c := range list {
 				v := s.verdicts[Key(op, c, d.Name)]
-				if v.Unsupported {
-					continue
-				}
 				b.Run(c.Name, func(b *testing.B) {
 					if v.Err != nil {
 						if _, dup := reported.LoadOrStore(b.Name(), true); !dup {
