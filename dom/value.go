@@ -105,13 +105,33 @@ func (v Value) Get(name string) Value {
 	tape := d.tape[:endOf(e)]
 	j := int(v.i) + 2
 	for {
-		// Find the next candidate name. This loop makes no call, so that
-		// its variables stay in registers.
+		// Find the next candidate name. These loops make no call, so that
+		// their variables stay in registers; the first steps over two
+		// members at a time while the first of them has a scalar value.
+		for j+3 < len(tape) {
+			t0, c0 := tape[j]>>lenShift, tape[j+1]
+			if t0 == want || t0 >= slowName {
+				goto candidate
+			}
+			if tagOf(c0) >= tagArray { // skip a container: its end index
+				j = int(endOf(c0))
+				continue
+			}
+			t1, c1 := tape[j+2]>>lenShift, tape[j+3]
+			if t1 == want || t1 >= slowName {
+				j += 2
+				goto candidate
+			}
+			if tagOf(c1) >= tagArray {
+				j = int(endOf(c1))
+			} else {
+				j += 4
+			}
+		}
 		for j+1 < len(tape) {
 			if t := tape[j] >> lenShift; t == want || t >= slowName {
 				break
 			}
-			// Skip the member's value: one word, or a container's end index.
 			if c := tape[j+1]; tagOf(c) >= tagArray {
 				j = int(endOf(c))
 			} else {
@@ -121,6 +141,7 @@ func (v Value) Get(name string) Value {
 		if j+1 >= len(tape) {
 			return Value{}
 		}
+	candidate:
 		if n := tape[j]; n>>lenShift == want {
 			off := offOf(n)
 			if len(name) == 0 || d.src[off+1] == name[0] && string(d.src[off+2:off+1+len(name)]) == name[1:] {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -419,8 +420,25 @@ func TestGetNames(t *testing.T) {
 	doc := `{"ab": 1, "ac": 2, "ba": 3, "abc": 4, "": 5, "a": 6, "\u0061d": 7, "x\"y": 8, "ab": 9,
 		"long_name_01": 10, "long_name_02": 11, "Long_name_01": 12, "\u00e9": 13, "\/": 14,
 		"abcdefghijklmnoq": 15, "abcdefghijklmnopr": 16, "abcdefgi": 17, "abcdefgh1": 18, "abcdefgh": 19}`
-	// Also a short input, where fewer than 16 bytes follow each name.
-	for _, doc := range []string{doc, `{"ab": 1, "b": 2, "ac": 3}`} {
+	// Also a short input, where fewer than 16 bytes follow each name, and
+	// the same names with containers as values, in every pattern of
+	// scalars and containers (Get steps over two scalar members at a
+	// time), holding the same names as decoys.
+	docs := []string{doc, `{"ab": 1, "b": 2, "ac": 3}`}
+	for mask := range 8 {
+		k := 0
+		docs = append(docs, regexp.MustCompile(`: \d+`).ReplaceAllStringFunc(doc, func(string) string {
+			k++
+			if mask>>(k%3)&1 == 0 {
+				return ": " + strconv.Itoa(k)
+			}
+			if k%2 == 0 {
+				return `: [{"ab": 0, "abc": 0}, "ac"]`
+			}
+			return `: {"ab": 0, "ba": {"abcdefgh": 0}}`
+		}))
+	}
+	for _, doc := range docs {
 		checkGetNames(t, mustParse(t, doc).Root())
 	}
 }
