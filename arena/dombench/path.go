@@ -46,13 +46,19 @@ type Query struct {
 	Expr string // RFC 9535 that ojg also reads (filters in parentheses)
 }
 
-// Queries are the JSONPath cases: a filter, a descendant search and a
-// slice.
+// Queries are the JSONPath cases: filters, descendant searches, a slice
+// and a wildcard.
 var Queries = []Query{
 	{"filter-citm", "nativejson-benchmark/citm_catalog.json", `$.performances[?(@.venueCode == 'PLEYEL_PLEYEL')].id`},
 	{"filter-twitter", "nativejson-benchmark/twitter.json", `$.statuses[?(@.retweet_count > 5)].id_str`},
 	{"descendant-twitter", "nativejson-benchmark/twitter.json", `$..screen_name`},
 	{"slice-citylots", "mormot-json-performance/citylots-excerpt.json", `$.features[10:200:5].properties.BLKLOT`},
+	// The queries of the dom/path performance follow-up: descendants of
+	// every member, a filter on a late member, a wildcard then names.
+	{"desc-id-twitter", "nativejson-benchmark/twitter.json", `$..id`},
+	{"desc-all-twitter", "nativejson-benchmark/twitter.json", `$..*`},
+	{"filter-rc0-twitter", "nativejson-benchmark/twitter.json", `$.statuses[?(@.retweet_count > 0)].id`},
+	{"names-twitter", "nativejson-benchmark/twitter.json", `$.statuses[*].user.screen_name`},
 }
 
 // PathInput is a loaded lookup or query case with encoding/json's answer.
