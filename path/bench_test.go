@@ -173,6 +173,19 @@ func TestSelectAllocs(t *testing.T) {
 	}
 	// The indexed walk, on a large input.
 	tw := benchDoc(t, "twitter")
+	// Descendant segments over twitter.json's 13,345 members once made an
+	// allocation per member (its name, copied); they must make none.
+	twd, err := dom.Parse(tw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, query := range []string{`$..screen_name`, `$..id`, `$..*`, `$.statuses[?@.retweet_count > 0].id`} {
+		q := MustCompile(query)
+		res := q.Select(twd.Root())
+		if n := testing.AllocsPerRun(5, func() { res = q.AppendSelect(res[:0], twd.Root()) }); n != 0 || len(res) == 0 {
+			t.Errorf("%s on twitter.json: %v allocations per run, %d results", query, n, len(res))
+		}
+	}
 	for _, query := range []string{`$.statuses[50].user.screen_name`, `$.statuses[-1].id`, `$.search_metadata.count`} {
 		q = MustCompile(query)
 		if n := testing.AllocsPerRun(20, func() { out, _ = q.AppendSelectBytes(out[:0], tw) }); n != 0 || len(out) != 1 {
