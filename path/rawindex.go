@@ -64,6 +64,7 @@ func (w *rawWalker) walkIndexed(steps []rawStep) (start, end int, st walkStatus,
 	iw.x.Reset(flags)
 	iw.b, iw.maxDepth = w.b, w.maxDepth
 	iw.idx, iw.k, iw.off, iw.win, iw.done = iw.idx[:0], 0, 0, firstWindow, false
+	iw.spill = iw.spill[:0] // a skip that failed may have left some
 	start, end, st = iw.walk(steps, w)
 	if iw.strict && iw.x.SurrogateEscape() {
 		return 0, 0, 0, false
