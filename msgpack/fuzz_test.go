@@ -165,7 +165,8 @@ func deepEqualValues(a, b any) bool {
 // FuzzTranscode: JSON -> MessagePack -> JSON keeps every value (numbers
 // by value), failing only for numbers MessagePack cannot hold; and
 // MessagePack -> JSON -> MessagePack -> JSON is a fixed point after the
-// first step; nothing panics.
+// first step, unless that JSON holds a number MessagePack cannot (the
+// exact seconds of a timestamp); nothing panics.
 func FuzzTranscode(f *testing.F) {
 	addSeeds(f, true)
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -191,6 +192,12 @@ func FuzzTranscode(f *testing.F) {
 		}
 		mp, err := jsonToMsgpack(js)
 		if err != nil {
+			// A timestamp with nanoseconds becomes exact epoch seconds in
+			// JSON (the tag is dropped): a number no float holds, which
+			// MessagePack rejects without an Inexact option.
+			if errors.Is(err, ErrUnsupported) && hasInexactNumber(t, js) {
+				return
+			}
 			t.Fatalf("MessagePack %x -> JSON %q: back to MessagePack: %v", data, js, err)
 		}
 		js2, err := msgpackToJSON(mp)
