@@ -108,7 +108,9 @@ func FuzzDOMvsRaw(f *testing.F) {
 				t.Fatalf("%s on %q: normalized path %q does not compile: %v", q, doc, n.Path, err)
 			}
 			sel := back.Select(d.Root())
-			if len(sel) != 1 || sel[0] != n.Value && !dupNames {
+			// (With duplicate names the path may name another value, or
+			// one that does not lead anywhere: nothing to check.)
+			if !dupNames && (len(sel) != 1 || sel[0] != n.Value) {
 				t.Fatalf("%s on %q: normalized path %q selects %v", q, doc, n.Path, sel)
 			}
 		}
