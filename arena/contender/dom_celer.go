@@ -11,6 +11,7 @@ import (
 type CelerDOM struct {
 	p   dom.Parser
 	doc *dom.Doc
+	buf []byte // strings unescaped by VisitDOM
 }
 
 // NewCelerDOM returns the celer DOM contender.
@@ -25,13 +26,15 @@ func (c *CelerDOM) ParseDOM(b []byte) (err error) {
 	return err
 }
 
-// VisitDOM walks the Doc with Value.All and Value.Elements.
+// VisitDOM walks the Doc with Value.AllBytes and Value.Elements, reading
+// strings with AppendText into a reused buffer: the allocation-free way to
+// read a Doc, as fastjson's visitor reads its values as byte slices.
 func (c *CelerDOM) VisitDOM() (s Summary, err error) {
-	err = celerVisit(&s, c.doc.Root())
+	err = c.visit(&s, c.doc.Root())
 	return s, err
 }
 
-func celerVisit(s *Summary, v dom.Value) error {
+func (c *CelerDOM) visit(s *Summary, v dom.Value) error {
 	switch v.Kind() {
 	case dom.Null:
 		s.Nulls++
@@ -48,24 +51,24 @@ func celerVisit(s *Summary, v dom.Value) error {
 		}
 		s.Num(f)
 	case dom.String:
-		t, err := v.Text()
-		if err != nil {
+		var err error
+		if c.buf, err = v.AppendText(c.buf[:0]); err != nil {
 			return err
 		}
-		s.StrString(t)
+		s.Str(c.buf)
 	case dom.Array:
 		s.Arrays++
 		for e := range v.Elements() {
-			if err := celerVisit(s, e); err != nil {
+			if err := c.visit(s, e); err != nil {
 				return err
 			}
 		}
 	case dom.Object:
 		s.Objects++
-		for k, e := range v.All() {
+		for k, e := range v.AllBytes() {
 			s.Members++
-			s.StrString(k)
-			if err := celerVisit(s, e); err != nil {
+			s.Str(k)
+			if err := c.visit(s, e); err != nil {
 				return err
 			}
 		}

@@ -25,7 +25,7 @@ func (c *CelerTree) Fields(s *Summary, paths [][]Step) error {
 		if !v.Exists() {
 			return ErrMissing
 		}
-		if err := celerVisit(s, v); err != nil {
+		if err := c.visit(s, v); err != nil {
 			return err
 		}
 	}
@@ -40,7 +40,7 @@ func (c *CelerTree) Rows(s *Summary, names []string) error {
 			if v.Kind() == dom.Invalid {
 				return ErrMissing
 			}
-			if err := celerVisit(s, v); err != nil {
+			if err := c.visit(s, v); err != nil {
 				return err
 			}
 		}
