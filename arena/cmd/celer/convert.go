@@ -83,6 +83,18 @@ canonical Extended JSON and back gives the same bytes (NaN payloads and
 non-canonical Decimal128 encodings aside, which Extended JSON cannot
 write).
 
+With --compress zstd, lz4 or snappy, the output is framed for transfer
+in that codec's stream format: Zstandard frames (RFC 8878), LZ4 frames,
+or the Snappy framing format, as the zstd, lz4 and snappy tools read
+them. --decompress CODEC reads such input back; --decompress auto picks
+the codec by the magic number the input starts with and reads input
+that starts with none of them as it is. Input is not decompressed
+without --decompress: a binary format's first bytes may happen to equal
+a magic number. So convert --to cbor --compress zstd, then convert
+--from cbor --decompress zstd --to json gives the JSON back. A zstd frame
+may not ask for a window beyond 128 MiB. Corrupt compressed input is
+invalid input (exit status 1).
+
 Invalid input is reported on standard error (JSON as FILE:LINE:COLUMN:
 MESSAGE, CBOR, BSON, Extended JSON type wrappers, MessagePack and UBJSON
 as FILE: offset N: MESSAGE) and the exit status is 1;
@@ -94,7 +106,7 @@ var convertFormats = []string{"json", "cbor", "ubjson", "msgpack", "bson", "extj
 
 // cmdConvert implements "celer convert --from F --to T [-o OUT] [FILE]".
 func cmdConvert(e *env, args []string) int {
-	fs := newFlagSet(e, "convert", "--from F --to T [-o OUT] [--inexact MODE] [--indefinite] [--lossy] [--relaxed] [--float32] [--typed] [FILE]", convertDoc)
+	fs := newFlagSet(e, "convert", "--from F --to T [-o OUT] [--inexact MODE] [--indefinite] [--lossy] [--relaxed] [--float32] [--typed] [--compress CODEC] [--decompress CODEC] [FILE]", convertDoc)
 	from := fs.String("from", "", "read format `F`: json, cbor, bson, extjson, msgpack or ubjson")
 	to := fs.String("to", "", "write format `T`: json, cbor, bson, extjson, msgpack or ubjson")
 	out := fs.String("o", "", outputFlagDoc)
@@ -104,12 +116,24 @@ func cmdConvert(e *env, args []string) int {
 	relaxed := fs.Bool("relaxed", false, "to extjson: write relaxed Extended JSON (numbers as JSON numbers, dates as text) instead of canonical")
 	float32s := fs.Bool("float32", false, "to msgpack or ubjson: write floats as float32 when that keeps their value")
 	typed := fs.Bool("typed", false, "to ubjson: write arrays of numbers as strongly typed arrays when smaller")
+	compress := fs.String("compress", "", "compress the output for transfer with `CODEC`: zstd, lz4 or snappy")
+	decompress := fs.String("decompress", "", "decompress the input with `CODEC`: zstd, lz4, snappy, or auto (by magic number)")
 	files, code, done := fs.parse(args)
 	if done {
 		return code
 	}
 	if len(files) > 1 {
 		return fs.usageError("at most one FILE")
+	}
+	if *compress != "" {
+		if err := checkCodec(*compress, false); err != nil {
+			return fs.usageError("--compress: " + err.Error())
+		}
+	}
+	if *decompress != "" {
+		if err := checkCodec(*decompress, true); err != nil {
+			return fs.usageError("--decompress: " + err.Error())
+		}
 	}
 	path := "-"
 	if len(files) == 1 {
@@ -147,7 +171,7 @@ func cmdConvert(e *env, args []string) int {
 	if *typed {
 		o = append(o, ubjson.TypedArrays(true))
 	}
-	c := converter{from: *from, to: *to, opts: o, relaxed: *relaxed}
+	c := converter{from: *from, to: *to, opts: o, relaxed: *relaxed, compress: *compress, decompress: *decompress}
 	return e.convertFile(path, *out, c)
 }
 
@@ -156,6 +180,8 @@ type converter struct {
 	from, to string
 	opts     []token.Options
 	relaxed  bool // relaxed Extended JSON output
+
+	compress, decompress string // codecs of the output and input, "" for none (compress.go)
 }
 
 // readErr records the error of a token.Reader, to tell input errors from
@@ -176,8 +202,31 @@ func (r *readErr) ReadToken() (token.Token, error) {
 // errNoValue reports an input with no value at all.
 var errNoValue = errors.New("no value in the input")
 
-// run converts r to w.
+// run converts r to w, decompressing and compressing as c says.
 func (c converter) run(w io.Writer, r io.Reader) error {
+	if c.decompress != "" {
+		dr, release, err := decompressReader(r, c.decompress)
+		if err != nil {
+			return inputError{err}
+		}
+		defer release()
+		r = dr
+	}
+	if c.compress == "" {
+		return c.convert(w, r)
+	}
+	cw, err := compressWriter(w, c.compress)
+	if err != nil {
+		return err
+	}
+	if err := c.convert(cw, r); err != nil {
+		return err
+	}
+	return cw.Close()
+}
+
+// convert converts r to w.
+func (c converter) convert(w io.Writer, r io.Reader) error {
 	var ro []token.Options
 	if isBSON(c.from) && isBSON(c.to) {
 		ro = append(ro, bson.KeepInt64(true)) // keep int64 types between BSON forms
