@@ -13,6 +13,8 @@
 //	query [--syntax S] [--array] [--paths] [--ndjson] EXPR [FILE]
 //	                                       select values by JSONPath, JSON Pointer or dotted path
 //	convert --from F --to T [-o OUT] [FILE] convert between JSON and CBOR, streaming
+//	stats [--json] [--time D] [FILE]       size of the document in every format, raw and
+//	                                       compressed (zstd, lz4, snappy), with speeds
 //	bench                                  run benchmarks
 //	version                                print the version
 //	help [COMMAND]                         print help
@@ -76,6 +78,7 @@ var commands = map[string]command{
 	"fmt":      {cmdFmt, "write indented JSON, as encoding/json.Indent"},
 	"query":    {cmdQuery, "select values by JSONPath (RFC 9535), JSON Pointer or dotted path"},
 	"convert":  {cmdConvert, "convert between JSON and binary formats (CBOR; more to come)"},
+	"stats":    {cmdStats, "size of a document in every format, raw and compressed, with speeds"},
 	"bench":    benchCommand,
 	"version":  {cmdVersion, "print the celer version"},
 }
