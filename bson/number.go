@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"unsafe"
 
+	"github.com/celerjson/celer/internal/binfmt"
 	"github.com/celerjson/celer/internal/opts"
 	"github.com/celerjson/celer/internal/scan"
 )
@@ -35,7 +36,7 @@ func appendNumber(dst, s []byte, f opts.Flags) ([]byte, byte, error) {
 		}
 		return appendInexact(dst, s, f, true)
 	}
-	if x, ok := exactFloat(s); ok {
+	if x, ok := binfmt.ExactFloat(s); ok {
 		return appendDouble(dst, x), TypeDouble, nil
 	}
 	return appendInexact(dst, s, f, false)
@@ -91,90 +92,6 @@ func shorten(s []byte) string {
 		return string(s[:37]) + "..."
 	}
 	return string(s)
-}
-
-// exactFloat parses JSON number text s and reports whether the nearest
-// double has exactly the value of s: whether the shortest decimal form of
-// that double has the same value.
-func exactFloat(s []byte) (float64, bool) {
-	f, err := strconv.ParseFloat(unsafeString(s), 64)
-	if err != nil && math.IsInf(f, 0) {
-		return f, false
-	}
-	d, n, e, ok := normDecimal(s)
-	if !ok {
-		return f, false
-	}
-	if n == 0 {
-		return f, true // zero, in any form
-	}
-	if f == 0 {
-		return f, false // underflow
-	}
-	var buf [32]byte
-	g := strconv.AppendFloat(buf[:0], f, 'e', -1, 64)
-	gd, gn, ge, _ := normDecimal(g)
-	return f, gd == d && gn == n && ge == e
-}
-
-// normDecimal returns the n significant digits of valid number text s
-// (without leading and trailing zeros; none for zero) and the exponent
-// e such that its value is digits * 10^e. ok is false when there are more
-// than 17 significant digits (more than any shortest double form has) or
-// the exponent is beyond 10^15.
-func normDecimal(s []byte) (buf [17]byte, n int, e int64, ok bool) {
-	i := 0
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	point := false
-	var frac, trailing int64
-	for ; i < len(s) && s[i] != 'e' && s[i] != 'E'; i++ {
-		c := s[i]
-		if c == '.' {
-			point = true
-			continue
-		}
-		if point {
-			frac++
-		}
-		if c == '0' {
-			if n > 0 {
-				trailing++
-			}
-			continue
-		}
-		for ; trailing > 0; trailing-- {
-			if n == len(buf) {
-				return buf, n, 0, false
-			}
-			buf[n] = '0'
-			n++
-		}
-		if n == len(buf) {
-			return buf, n, 0, false
-		}
-		buf[n] = c
-		n++
-	}
-	if i < len(s) {
-		j := i + 1
-		neg := false
-		if s[j] == '+' || s[j] == '-' {
-			neg = s[j] == '-'
-			j++
-		}
-		for ; j < len(s); j++ {
-			e = e*10 + int64(s[j]-'0')
-			if e > 1e15 {
-				return buf, n, 0, n == 0
-			}
-		}
-		if neg {
-			e = -e
-		}
-	}
-	return buf, n, e - frac + trailing, true
 }
 
 // unsafeString returns b as a string without copying, for calls that do

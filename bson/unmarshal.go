@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/celerjson/celer/internal/binfmt"
 	"github.com/celerjson/celer/internal/opts"
 )
 
@@ -640,13 +641,13 @@ func mapDecoder(t reflect.Type) decFunc {
 }
 
 func structDecoder(t reflect.Type) decFunc {
-	s := structFields(t)
-	decs := make([]decFunc, len(s.fields))
+	s := structs.For(t)
+	decs := make([]decFunc, len(s.Fields))
 	var built sync.Once
 	return func(d *decState, ty byte, i int, v reflect.Value) {
 		built.Do(func() {
-			for k, f := range s.fields {
-				decs[k] = decoderFor(f.typ)
+			for k, f := range s.Fields {
+				decs[k] = decoderFor(f.Type)
 			}
 		})
 		switch ty {
@@ -658,17 +659,17 @@ func structDecoder(t reflect.Type) decFunc {
 			return
 		}
 		d.each(i, func(vt byte, name []byte, vi int) {
-			fi := s.lookup(name, d.o.Has(opts.MatchCaseSensitive))
+			fi := s.Lookup(name, d.o.Has(opts.MatchCaseSensitive))
 			if fi < 0 {
 				if d.o.Has(opts.RejectUnknownMembers) {
 					d.typeErrMsg("unknown field "+strconv.Quote(string(name)), t)
 				}
 				return
 			}
-			f := &s.fields[fi]
-			fv, ok := fieldByIndexAlloc(v, f.index)
+			f := &s.Fields[fi]
+			fv, ok := binfmt.FieldByIndexAlloc(v, f.Index)
 			if !ok {
-				d.typeErrMsg("value for a field behind a nil pointer to an unexported struct", f.typ)
+				d.typeErrMsg("value for a field behind a nil pointer to an unexported struct", f.Type)
 				return
 			}
 			decs[fi](d, vt, vi, fv)

@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"strconv"
 
+	"github.com/celerjson/celer/internal/binfmt"
 	"github.com/celerjson/celer/internal/errs"
 	"github.com/celerjson/celer/internal/opts"
 	"github.com/celerjson/celer/internal/scan"
@@ -40,7 +41,7 @@ func appendNumber(dst, s []byte, f opts.Flags) ([]byte, error) {
 	if integer {
 		return appendInteger(dst, neg, digits)
 	}
-	if x, ok := exactFloat(s); ok {
+	if x, ok := binfmt.ExactFloat(s); ok {
 		return appendFloat(dst, x), nil
 	}
 	switch {
@@ -166,93 +167,4 @@ func appendDecimal(dst, s []byte) ([]byte, error) {
 		return append(dst, 0), nil
 	}
 	return appendInteger(dst, neg, mant)
-}
-
-// exactFloat parses JSON number text s and reports whether the nearest
-// double has exactly the value of s, that is, whether the shortest decimal
-// form of that double is s's value.
-func exactFloat(s []byte) (float64, bool) {
-	f, err := strconv.ParseFloat(unsafeString(s), 64)
-	if err != nil || math.IsInf(f, 0) {
-		return f, false
-	}
-	d, e, ok := normDecimal(s)
-	if !ok {
-		return f, false
-	}
-	if len(d) == 0 {
-		return f, f == 0 // zero of any form
-	}
-	if f == 0 {
-		return f, false // underflow
-	}
-	// At most 15 significant digits are always recovered from a normal
-	// double (DBL_DIG), so such a decimal is the shortest form of its
-	// nearest double.
-	if len(d) <= 15 && math.Abs(f) >= 0x1p-1022 {
-		return f, true
-	}
-	if len(d) > 17 {
-		return f, false // shortest forms of doubles have at most 17 digits
-	}
-	var buf [32]byte
-	g := strconv.AppendFloat(buf[:0], f, 'e', -1, 64)
-	gd, ge, _ := normDecimal(g)
-	return f, string(gd) == string(d) && ge == e
-}
-
-// normDecimal returns the significant digits of valid number text s
-// (without leading and trailing zeros; empty for zero), up to 18 of them,
-// and the exponent e such that the value is digits * 10^e. ok is false
-// when there are more than 18 digits or the exponent is beyond 10^15.
-func normDecimal(s []byte) (digits []byte, e int64, ok bool) {
-	var buf []byte
-	i := 0
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	pointSeen := false
-	var fracDigits int64
-	trailing := int64(0) // zeros not yet known to be significant
-	for ; i < len(s) && s[i] != 'e' && s[i] != 'E'; i++ {
-		c := s[i]
-		if c == '.' {
-			pointSeen = true
-			continue
-		}
-		if pointSeen {
-			fracDigits++
-		}
-		if c == '0' {
-			if len(buf) > 0 {
-				trailing++
-			}
-			continue
-		}
-		for ; trailing > 0; trailing-- {
-			buf = append(buf, '0')
-		}
-		buf = append(buf, c)
-		if len(buf) > 18 {
-			return nil, 0, false
-		}
-	}
-	if i < len(s) {
-		j := i + 1
-		neg := false
-		if s[j] == '+' || s[j] == '-' {
-			neg = s[j] == '-'
-			j++
-		}
-		for ; j < len(s); j++ {
-			e = e*10 + int64(s[j]-'0')
-			if e > 1e15 {
-				return buf, 0, len(buf) == 0
-			}
-		}
-		if neg {
-			e = -e
-		}
-	}
-	return buf, e - fracDigits + trailing, true
 }

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/celerjson/celer/internal/binfmt"
 	"github.com/celerjson/celer/internal/opts"
 )
 
@@ -703,13 +704,13 @@ func mapDecoder(t reflect.Type) decFunc {
 }
 
 func structDecoder(t reflect.Type) decFunc {
-	s := structFields(t)
-	decs := make([]decFunc, len(s.fields))
+	s := structs.For(t)
+	decs := make([]decFunc, len(s.Fields))
 	var built sync.Once
 	return func(d *decState, i int, v reflect.Value) int {
 		built.Do(func() {
-			for k, f := range s.fields {
-				decs[k] = decoderFor(f.typ)
+			for k, f := range s.Fields {
+				decs[k] = decoderFor(f.Type)
 			}
 		})
 		i = d.skipTags(i)
@@ -725,17 +726,17 @@ func structDecoder(t reflect.Type) decFunc {
 				return skip(d.data, skip(d.data, k))
 			}
 			name, j := d.str(k)
-			fi := s.lookup(name, d.o.Has(opts.MatchCaseSensitive))
+			fi := s.Lookup(name, d.o.Has(opts.MatchCaseSensitive))
 			if fi < 0 {
 				if d.o.Has(opts.RejectUnknownMembers) && d.err == nil {
 					d.err = &UnmarshalTypeError{Value: "unknown field " + strconv.Quote(string(name)), Type: t, Offset: int64(k)}
 				}
 				return skip(d.data, j)
 			}
-			f := &s.fields[fi]
-			fv, ok := fieldByIndexAlloc(v, f.index)
+			f := &s.Fields[fi]
+			fv, ok := binfmt.FieldByIndexAlloc(v, f.Index)
 			if !ok {
-				return d.typeErr(j, f.typ, "value for a field behind a nil pointer to an unexported struct")
+				return d.typeErr(j, f.Type, "value for a field behind a nil pointer to an unexported struct")
 			}
 			return decs[fi](d, j, fv)
 		})

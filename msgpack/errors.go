@@ -143,3 +143,12 @@ func unsupported(msg string) error {
 func limitError(msg string) error {
 	return &errs.Detail{Msg: "msgpack: " + msg, Sentinel: ErrLimit}
 }
+
+// fracError makes the errors of a decimal fraction or bigfloat's
+// conversion (binfmt.Fraction).
+func fracError(limit bool, msg string) error {
+	if limit {
+		return limitError(msg)
+	}
+	return unsupported(msg)
+}

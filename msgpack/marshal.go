@@ -1,7 +1,6 @@
 package msgpack
 
 import (
-	"bytes"
 	"encoding"
 	"encoding/json"
 	"io"
@@ -10,10 +9,10 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
-	"sync"
 	"time"
 	"unsafe"
 
+	"github.com/celerjson/celer/internal/binfmt"
 	"github.com/celerjson/celer/internal/errs"
 	"github.com/celerjson/celer/internal/kernels"
 	"github.com/celerjson/celer/internal/opts"
@@ -71,20 +70,35 @@ var (
 	numberType        = reflect.TypeFor[json.Number]()
 )
 
-// encState is the state of one Marshal call.
-type encState struct {
-	buf   []byte
-	o     opts.Struct
-	det   bool
-	short bool
-	depth int
-	keys  []byte // scratch for sorting map keys
+// format is what MessagePack puts in the plans shared with the other
+// binary formats (internal/binfmt).
+var format = &binfmt.Format{
+	Name:            "msgpack",
+	Structs:         &structs,
+	Null:            []byte{bNil},
+	Marshaler:       marshalerType,
+	Special:         special,
+	EncodeMarshaler: encodeMarshaler,
+	EncodeText:      encodeText,
+	Kind:            kindEncoder,
+	Bulk:            bulkWriter,
+	Begin: func(e *binfmt.Enc, k reflect.Kind, n int) (int, error) {
+		switch {
+		case k == reflect.Slice && uint64(n) > maxLen32:
+			return 0, limitError("slice of " + strconv.Itoa(n) + " elements exceeds the 2^32-1 of MessagePack")
+		case k == reflect.Array && uint64(n) > maxLen32:
+			return 0, limitError("array of " + strconv.Itoa(n) + " elements exceeds the 2^32-1 of MessagePack")
+		}
+		e.Buf = appendArrayHead(e.Buf, k == reflect.Map || k == reflect.Struct, uint64(n))
+		return 0, nil
+	},
+	End:             func(*binfmt.Enc, reflect.Kind, int) {},
+	Counted:         true,
+	SortFields:      true,
+	DupKey:          dupKey,
+	UnsupportedType: func(t reflect.Type, _ string) error { return &UnsupportedTypeError{Type: t} },
+	MarshalerError:  func(t reflect.Type, err error) error { return &MarshalerError{Type: t, Err: err} },
 }
-
-// encFunc appends the encoding of v to e.buf.
-type encFunc func(e *encState, v reflect.Value) error
-
-var encCache sync.Map // reflect.Type -> encFunc
 
 // Marshal returns the MessagePack encoding of v, every integer and length
 // in its smallest format. See the package documentation for how Go values
@@ -95,13 +109,11 @@ func Marshal(v any, o ...Options) ([]byte, error) {
 
 // AppendMarshal appends the MessagePack encoding of v to dst.
 func AppendMarshal(dst []byte, v any, o ...Options) ([]byte, error) {
-	e := &encState{buf: dst, o: opts.Collect(o...)}
-	e.det = e.o.Has(opts.Deterministic)
-	e.short = e.o.Has(opts.ShortestFloat)
-	if err := e.value(reflect.ValueOf(v)); err != nil {
+	e := format.NewEnc(dst, opts.Collect(o...))
+	if err := e.Value(reflect.ValueOf(v)); err != nil {
 		return dst, err
 	}
-	return e.buf, nil
+	return e.Buf, nil
 }
 
 // An Encoder writes MessagePack objects to an io.Writer, one per Encode
@@ -126,86 +138,49 @@ func (enc *Encoder) Encode(v any) error {
 	return err
 }
 
-func (e *encState) value(v reflect.Value) error {
-	if !v.IsValid() {
-		e.buf = append(e.buf, bNil)
-		return nil
+// special returns the encoder of the types with a MessagePack form of
+// their own.
+func special(t reflect.Type) binfmt.EncFunc {
+	switch t {
+	case timeType:
+		return encodeTime
+	case bigIntType:
+		return encodeBigInt
+	case numberType:
+		return encodeNumber
+	case extType:
+		return encodeExt
 	}
-	return encoderFor(v.Type())(e, v)
+	return nil
 }
 
-// encoderFor returns the encoder of type t, built once.
-func encoderFor(t reflect.Type) encFunc {
-	if f, ok := encCache.Load(t); ok {
-		return f.(encFunc)
-	}
-	// Recursive types: a stand-in calls the real encoder once built.
-	var real encFunc
-	var wg sync.WaitGroup
-	wg.Add(1)
-	f, loaded := encCache.LoadOrStore(t, encFunc(func(e *encState, v reflect.Value) error {
-		wg.Wait()
-		return real(e, v)
-	}))
-	if loaded {
-		return f.(encFunc)
-	}
-	real = newEncoder(t, true)
-	wg.Done()
-	encCache.Store(t, real)
-	return real
-}
-
-// newEncoder builds the encoder of type t; methods says whether to look
-// at its marshaling methods.
-func newEncoder(t reflect.Type, methods bool) encFunc {
-	if t.Kind() == reflect.Pointer && (t.Elem() == timeType || t.Elem() == bigIntType) {
-		methods = false // the pointer case below, then the element's own encoder
-	}
-	if methods {
-		switch {
-		case t == timeType:
-			return encodeTime
-		case t == bigIntType:
-			return encodeBigInt
-		case t == numberType:
-			return encodeNumber
-		case t == extType:
-			return encodeExt
-		case t.Implements(marshalerType):
-			return encodeMarshaler
-		case t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(marshalerType):
-			return addrEncoder(newEncoder(t, false), encodeMarshaler)
-		case t.Implements(textMarshalerType):
-			return encodeText
-		case t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(textMarshalerType):
-			return addrEncoder(newEncoder(t, false), encodeText)
-		}
-	}
+// kindEncoder returns the encoders of booleans, numbers, strings and
+// byte strings.
+func kindEncoder(t reflect.Type) binfmt.EncFunc {
 	switch t.Kind() {
 	case reflect.Bool:
-		return func(e *encState, v reflect.Value) error {
-			e.buf = append(e.buf, bFalse+byte(b2i(v.Bool())))
+		return func(e *binfmt.Enc, v reflect.Value) error {
+			e.Buf = append(e.Buf, bFalse+byte(b2i(v.Bool())))
 			return nil
 		}
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return func(e *encState, v reflect.Value) error {
-			e.buf = appendInt(e.buf, v.Int())
+		return func(e *binfmt.Enc, v reflect.Value) error {
+			e.Buf = appendInt(e.Buf, v.Int())
 			return nil
 		}
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return func(e *encState, v reflect.Value) error {
-			e.buf = appendUint(e.buf, v.Uint())
+		return func(e *binfmt.Enc, v reflect.Value) error {
+			e.Buf = appendUint(e.Buf, v.Uint())
 			return nil
 		}
 	case reflect.Float32:
-		return func(e *encState, v reflect.Value) error {
-			e.buf = appendFloat(e.buf, v.Float(), 32, false)
+		return func(e *binfmt.Enc, v reflect.Value) error {
+			e.Buf = appendFloat(e.Buf, v.Float(), 32, false)
 			return nil
 		}
 	case reflect.Float64:
-		return func(e *encState, v reflect.Value) error {
-			e.buf = appendFloat64(e.buf, v.Float(), e.short)
+		return func(e *binfmt.Enc, v reflect.Value) error {
+			e.Buf = appendFloat64(e.Buf, v.Float(), e.Short)
 			return nil
 		}
 	case reflect.String:
@@ -214,40 +189,12 @@ func newEncoder(t reflect.Type, methods bool) encFunc {
 		if t.Elem().Kind() == reflect.Uint8 && !elemHasMethods(t.Elem()) {
 			return encodeByteSlice
 		}
-		return sliceEncoder(t)
 	case reflect.Array:
 		if t.Elem().Kind() == reflect.Uint8 && !elemHasMethods(t.Elem()) {
 			return encodeByteArray
 		}
-		return arrayEncoder(t)
-	case reflect.Map:
-		return mapEncoder(t)
-	case reflect.Struct:
-		return structEncoder(t)
-	case reflect.Pointer:
-		elem := t.Elem()
-		return func(e *encState, v reflect.Value) error {
-			if v.IsNil() {
-				e.buf = append(e.buf, bNil)
-				return nil
-			}
-			if e.depth++; e.depth > e.o.MaxDepth {
-				return &errs.Detail{Msg: "msgpack: exceeded max depth (a pointer cycle?) marshaling " + t.String(), Sentinel: ErrDepth}
-			}
-			err := encoderFor(elem)(e, v.Elem())
-			e.depth--
-			return err
-		}
-	case reflect.Interface:
-		return func(e *encState, v reflect.Value) error {
-			if v.IsNil() {
-				e.buf = append(e.buf, bNil)
-				return nil
-			}
-			return e.value(v.Elem())
-		}
 	}
-	return func(*encState, reflect.Value) error { return &UnsupportedTypeError{Type: t} }
+	return nil
 }
 
 // elemHasMethods reports whether a byte element type has its own
@@ -257,94 +204,76 @@ func elemHasMethods(t reflect.Type) bool {
 	return p.Implements(marshalerType) || p.Implements(textMarshalerType)
 }
 
-// addrEncoder uses withAddr (a method on the pointer) when v is
-// addressable and plain otherwise, as encoding/json does.
-func addrEncoder(plain, withAddr encFunc) encFunc {
-	return func(e *encState, v reflect.Value) error {
-		if v.CanAddr() {
-			return withAddr(e, v.Addr())
-		}
-		return plain(e, v)
-	}
-}
-
-func encodeString(e *encState, v reflect.Value) error {
+func encodeString(e *binfmt.Enc, v reflect.Value) error {
 	s := v.String()
-	if !e.o.Has(opts.AllowInvalidUTF8) && !kernels.ValidUTF8(unsafeBytes(s)) {
+	if !e.O.Has(opts.AllowInvalidUTF8) && !kernels.ValidUTF8(unsafeBytes(s)) {
 		return &errs.Detail{Msg: "msgpack: invalid UTF-8 in string " + strconv.Quote(s), Sentinel: ErrInvalidUTF8}
 	}
 	if uint64(len(s)) > maxLen32 {
 		return limitError("string of " + strconv.Itoa(len(s)) + " bytes exceeds the 2^32-1 bytes of MessagePack")
 	}
-	e.buf = appendStrHead(e.buf, len(s))
-	e.buf = append(e.buf, s...)
+	e.Buf = appendStrHead(e.Buf, len(s))
+	e.Buf = append(e.Buf, s...)
 	return nil
 }
 
-func encodeByteSlice(e *encState, v reflect.Value) error {
+func encodeByteSlice(e *binfmt.Enc, v reflect.Value) error {
 	if v.IsNil() {
-		e.buf = append(e.buf, bNil)
+		e.Buf = append(e.Buf, bNil)
 		return nil
 	}
 	b := v.Bytes()
 	if uint64(len(b)) > maxLen32 {
 		return limitError("[]byte of " + strconv.Itoa(len(b)) + " bytes exceeds the 2^32-1 bytes of MessagePack")
 	}
-	e.buf = appendBinHead(e.buf, len(b))
-	e.buf = append(e.buf, b...)
+	e.Buf = appendBinHead(e.Buf, len(b))
+	e.Buf = append(e.Buf, b...)
 	return nil
 }
 
-func encodeByteArray(e *encState, v reflect.Value) error {
+func encodeByteArray(e *binfmt.Enc, v reflect.Value) error {
 	n := v.Len()
-	e.buf = appendBinHead(e.buf, n)
+	e.Buf = appendBinHead(e.Buf, n)
 	if v.CanAddr() {
-		e.buf = append(e.buf, v.Bytes()...)
+		e.Buf = append(e.Buf, v.Bytes()...)
 		return nil
 	}
 	for i := range n {
-		e.buf = append(e.buf, byte(v.Index(i).Uint()))
+		e.Buf = append(e.Buf, byte(v.Index(i).Uint()))
 	}
 	return nil
 }
 
-func sliceEncoder(t reflect.Type) encFunc {
-	elem := encoderFor(t.Elem())
-	bulk := bulkEncoder(t.Elem())
-	return func(e *encState, v reflect.Value) error {
-		if v.IsNil() {
-			e.buf = append(e.buf, bNil)
-			return nil
-		}
-		if uint64(v.Len()) > maxLen32 {
-			return limitError("slice of " + strconv.Itoa(v.Len()) + " elements exceeds the 2^32-1 of MessagePack")
-		}
-		if bulk != nil {
-			e.buf = appendArrayHead(e.buf, false, uint64(v.Len()))
-			e.buf = bulk(e, v.UnsafePointer(), v.Len())
-			return nil
-		}
-		return e.items(v, elem)
+// bulkWriter writes slices and arrays (addressable ones) of fixed-size
+// numbers without reflection per element.
+func bulkWriter(t reflect.Type) binfmt.BulkFunc {
+	bulk := bulkEncoder(t)
+	if bulk == nil {
+		return nil
 	}
-}
-
-func arrayEncoder(t reflect.Type) encFunc {
-	elem := encoderFor(t.Elem())
-	bulk := bulkEncoder(t.Elem())
-	return func(e *encState, v reflect.Value) error {
-		if bulk != nil && v.CanAddr() {
-			e.buf = appendArrayHead(e.buf, false, uint64(v.Len()))
-			e.buf = bulk(e, v.Addr().UnsafePointer(), v.Len())
-			return nil
+	return func(e *binfmt.Enc, v reflect.Value) (bool, error) {
+		var p unsafe.Pointer
+		switch {
+		case v.Kind() == reflect.Slice:
+			if uint64(v.Len()) > maxLen32 {
+				return false, limitError("slice of " + strconv.Itoa(v.Len()) + " elements exceeds the 2^32-1 of MessagePack")
+			}
+			p = v.UnsafePointer()
+		case v.CanAddr():
+			p = v.Addr().UnsafePointer()
+		default:
+			return false, nil
 		}
-		return e.items(v, elem)
+		e.Buf = appendArrayHead(e.Buf, false, uint64(v.Len()))
+		e.Buf = bulk(e, p, v.Len())
+		return true, nil
 	}
 }
 
 // bulkEncoder returns a loop that writes n numbers of type t from memory
 // at p without reflection, for slices and arrays of fixed-size numbers
 // (types without marshaling methods); nil for other types.
-func bulkEncoder(t reflect.Type) func(e *encState, p unsafe.Pointer, n int) []byte {
+func bulkEncoder(t reflect.Type) func(e *binfmt.Enc, p unsafe.Pointer, n int) []byte {
 	if elemHasMethods(t) || t.Implements(marshalerType) || t.Implements(textMarshalerType) {
 		return nil
 	}
@@ -368,8 +297,8 @@ func bulkEncoder(t reflect.Type) func(e *encState, p unsafe.Pointer, n int) []by
 	case reflect.Uint:
 		return bulkUintsEnc[uint]
 	case reflect.Float32:
-		return func(e *encState, p unsafe.Pointer, n int) []byte {
-			dst := slices.Grow(e.buf, 5*n)
+		return func(e *binfmt.Enc, p unsafe.Pointer, n int) []byte {
+			dst := slices.Grow(e.Buf, 5*n)
 			for _, f := range unsafe.Slice((*float32)(p), n) {
 				b := math.Float32bits(f)
 				dst = append(dst, bFloat32, byte(b>>24), byte(b>>16), byte(b>>8), byte(b))
@@ -377,10 +306,10 @@ func bulkEncoder(t reflect.Type) func(e *encState, p unsafe.Pointer, n int) []by
 			return dst
 		}
 	case reflect.Float64:
-		return func(e *encState, p unsafe.Pointer, n int) []byte {
-			dst := slices.Grow(e.buf, 9*n)
+		return func(e *binfmt.Enc, p unsafe.Pointer, n int) []byte {
+			dst := slices.Grow(e.Buf, 9*n)
 			for _, f := range unsafe.Slice((*float64)(p), n) {
-				dst = appendFloat64(dst, f, e.short)
+				dst = appendFloat64(dst, f, e.Short)
 			}
 			return dst
 		}
@@ -388,8 +317,8 @@ func bulkEncoder(t reflect.Type) func(e *encState, p unsafe.Pointer, n int) []by
 	return nil
 }
 
-func bulkIntsEnc[T int8 | int16 | int32 | int64 | int](e *encState, p unsafe.Pointer, n int) []byte {
-	dst := e.buf
+func bulkIntsEnc[T int8 | int16 | int32 | int64 | int](e *binfmt.Enc, p unsafe.Pointer, n int) []byte {
+	dst := e.Buf
 	for _, x := range unsafe.Slice((*T)(p), n) {
 		if x >= -32 && x <= 0x7f {
 			dst = append(dst, byte(x))
@@ -400,8 +329,8 @@ func bulkIntsEnc[T int8 | int16 | int32 | int64 | int](e *encState, p unsafe.Poi
 	return dst
 }
 
-func bulkUintsEnc[T uint16 | uint32 | uint64 | uint](e *encState, p unsafe.Pointer, n int) []byte {
-	dst := e.buf
+func bulkUintsEnc[T uint16 | uint32 | uint64 | uint](e *binfmt.Enc, p unsafe.Pointer, n int) []byte {
+	dst := e.Buf
 	for _, x := range unsafe.Slice((*T)(p), n) {
 		if x <= 0x7f {
 			dst = append(dst, byte(x))
@@ -412,207 +341,49 @@ func bulkUintsEnc[T uint16 | uint32 | uint64 | uint](e *encState, p unsafe.Point
 	return dst
 }
 
-func (e *encState) items(v reflect.Value, elem encFunc) error {
-	n := v.Len()
-	if uint64(n) > maxLen32 {
-		return limitError("array of " + strconv.Itoa(n) + " elements exceeds the 2^32-1 of MessagePack")
-	}
-	e.buf = appendArrayHead(e.buf, false, uint64(n))
-	for i := range n {
-		if err := elem(e, v.Index(i)); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func mapEncoder(t reflect.Type) encFunc {
-	key, val := encoderFor(t.Key()), encoderFor(t.Elem())
-	return func(e *encState, v reflect.Value) error {
-		if v.IsNil() {
-			e.buf = append(e.buf, bNil)
-			return nil
-		}
-		if e.depth++; e.depth > e.o.MaxDepth {
-			return &errs.Detail{Msg: "msgpack: exceeded max depth (a map cycle?) marshaling " + t.String(), Sentinel: ErrDepth}
-		}
-		defer func() { e.depth-- }()
-		e.buf = appendArrayHead(e.buf, true, uint64(v.Len()))
-		if !e.det {
-			it := v.MapRange()
-			for it.Next() {
-				if err := key(e, it.Key()); err != nil {
-					return err
-				}
-				if err := val(e, it.Value()); err != nil {
-					return err
-				}
-			}
-			return nil
-		}
-		return e.sortedMap(v, key, val)
-	}
-}
-
-// sortedMap writes the entries of map v sorted by their encoded keys.
-func (e *encState) sortedMap(v reflect.Value, key, val encFunc) error {
-	start := len(e.buf)
-	type kv struct {
-		k, end int // key bytes e.buf[k:end] relative to start
-		v      reflect.Value
-	}
-	ents := make([]kv, 0, v.Len())
-	it := v.MapRange()
-	for it.Next() {
-		k := len(e.buf) - start
-		if err := key(e, it.Key()); err != nil {
-			return err
-		}
-		ents = append(ents, kv{k, len(e.buf) - start, it.Value()})
-	}
-	keys := append(e.keys[:0], e.buf[start:]...)
-	e.keys = nil // values may marshal maps of their own
-	e.buf = e.buf[:start]
-	slices.SortFunc(ents, func(a, b kv) int { return bytes.Compare(keys[a.k:a.end], keys[b.k:b.end]) })
-	for i, en := range ents {
-		if i > 0 && bytes.Equal(keys[en.k:en.end], keys[ents[i-1].k:ents[i-1].end]) {
-			return dupKey(keys[en.k:en.end])
-		}
-		e.buf = append(e.buf, keys[en.k:en.end]...)
-		if err := val(e, en.v); err != nil {
-			return err
-		}
-	}
-	e.keys = keys
-	return nil
-}
-
-func structEncoder(t reflect.Type) encFunc {
-	s := structFields(t)
-	encs := make([]encFunc, len(s.fields))
-	var built sync.Once
-	optional := false
-	for _, f := range s.fields {
-		optional = optional || f.omitEmpty || f.omitZero || f.embedPtr
-	}
-	return func(e *encState, v reflect.Value) error {
-		built.Do(func() {
-			for i, f := range s.fields {
-				encs[i] = encoderFor(f.typ)
-			}
-		})
-		order := s.sorted
-		if !e.det {
-			order = nil
-		}
-		n := len(s.fields)
-		var skipped []bool
-		if optional {
-			skipped = make([]bool, len(s.fields))
-			for i := range s.fields {
-				if _, ok := e.fieldValue(v, &s.fields[i]); !ok {
-					skipped[i] = true
-					n--
-				}
-			}
-		}
-		e.buf = appendArrayHead(e.buf, true, uint64(n))
-		for k := range s.fields {
-			i := k
-			if order != nil {
-				i = order[k]
-			}
-			if skipped != nil && skipped[i] {
-				continue
-			}
-			f := &s.fields[i]
-			fv, _ := fieldByIndex(v, f.index)
-			e.buf = append(e.buf, f.key...)
-			if err := encs[i](e, fv); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-}
-
-// fieldValue returns field f of struct v, and whether it is written.
-func (e *encState) fieldValue(v reflect.Value, f *field) (reflect.Value, bool) {
-	fv, ok := fieldByIndex(v, f.index)
-	if !ok {
-		return fv, false
-	}
-	if f.omitEmpty && isEmpty(fv) {
-		return fv, false
-	}
-	if f.omitZero && f.isZero(fv) {
-		return fv, false
-	}
-	return fv, true
-}
-
-// isEmpty is encoding/json's omitempty test.
-func isEmpty(v reflect.Value) bool {
-	switch v.Kind() {
-	case reflect.Array, reflect.Map, reflect.Slice, reflect.String:
-		return v.Len() == 0
-	case reflect.Bool:
-		return !v.Bool()
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return v.Int() == 0
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return v.Uint() == 0
-	case reflect.Float32, reflect.Float64:
-		return v.Float() == 0
-	case reflect.Interface, reflect.Pointer:
-		return v.IsNil()
-	}
-	return false
-}
-
-func encodeMarshaler(e *encState, v reflect.Value) error {
+func encodeMarshaler(e *binfmt.Enc, v reflect.Value) error {
 	if v.Kind() == reflect.Pointer && v.IsNil() || v.Kind() == reflect.Interface && v.IsNil() {
-		e.buf = append(e.buf, bNil)
+		e.Buf = append(e.Buf, bNil)
 		return nil
 	}
 	b, err := v.Interface().(Marshaler).MarshalMsgpack()
 	if err != nil {
 		return &MarshalerError{Type: v.Type(), Err: err}
 	}
-	if err := Validate(b, MaxDepth(e.o.MaxDepth), AllowInvalidUTF8(e.o.Has(opts.AllowInvalidUTF8))); err != nil {
+	if err := Validate(b, MaxDepth(e.O.MaxDepth), AllowInvalidUTF8(e.O.Has(opts.AllowInvalidUTF8))); err != nil {
 		return &MarshalerError{Type: v.Type(), Err: err}
 	}
-	e.buf = append(e.buf, b...)
+	e.Buf = append(e.Buf, b...)
 	return nil
 }
 
-func encodeText(e *encState, v reflect.Value) error {
+func encodeText(e *binfmt.Enc, v reflect.Value) error {
 	if v.Kind() == reflect.Pointer && v.IsNil() {
-		e.buf = append(e.buf, bNil)
+		e.Buf = append(e.Buf, bNil)
 		return nil
 	}
 	b, err := v.Interface().(encoding.TextMarshaler).MarshalText()
 	if err != nil {
 		return &MarshalerError{Type: v.Type(), Err: err}
 	}
-	if !e.o.Has(opts.AllowInvalidUTF8) && !kernels.ValidUTF8(b) {
+	if !e.O.Has(opts.AllowInvalidUTF8) && !kernels.ValidUTF8(b) {
 		return &MarshalerError{Type: v.Type(), Err: ErrInvalidUTF8}
 	}
-	e.buf = appendStrHead(e.buf, len(b))
-	e.buf = append(e.buf, b...)
+	e.Buf = appendStrHead(e.Buf, len(b))
+	e.Buf = append(e.Buf, b...)
 	return nil
 }
 
 // encodeTime writes a time.Time as the timestamp extension, in the
 // smallest of its formats; the location is not kept (a timestamp is an
 // instant).
-func encodeTime(e *encState, v reflect.Value) error {
+func encodeTime(e *binfmt.Enc, v reflect.Value) error {
 	t := v.Interface().(time.Time)
-	e.buf = appendTimestamp(e.buf, t.Unix(), int64(t.Nanosecond()))
+	e.Buf = appendTimestamp(e.Buf, t.Unix(), int64(t.Nanosecond()))
 	return nil
 }
 
-func encodeBigInt(e *encState, v reflect.Value) error {
+func encodeBigInt(e *binfmt.Enc, v reflect.Value) error {
 	var n *big.Int
 	if v.CanAddr() {
 		n = v.Addr().Interface().(*big.Int)
@@ -622,28 +393,28 @@ func encodeBigInt(e *encState, v reflect.Value) error {
 	}
 	switch {
 	case n.IsInt64():
-		e.buf = appendInt(e.buf, n.Int64())
+		e.Buf = appendInt(e.Buf, n.Int64())
 		return nil
 	case n.IsUint64():
-		e.buf = appendUint(e.buf, n.Uint64())
+		e.Buf = appendUint(e.Buf, n.Uint64())
 		return nil
 	}
 	var err error
-	e.buf, err = inexact(e.buf, n.Append(nil, 10), e.o.Flags, "big.Int ", " is beyond the 64-bit range of MessagePack")
+	e.Buf, err = inexact(e.Buf, n.Append(nil, 10), e.O.Flags, "big.Int ", " is beyond the 64-bit range of MessagePack")
 	return err
 }
 
-func encodeNumber(e *encState, v reflect.Value) error {
+func encodeNumber(e *binfmt.Enc, v reflect.Value) error {
 	s := v.String()
 	if s == "" {
 		s = "0"
 	}
 	var err error
-	e.buf, err = appendNumber(e.buf, unsafeBytes(s), e.o.Flags)
+	e.Buf, err = appendNumber(e.Buf, unsafeBytes(s), e.O.Flags)
 	return err
 }
 
-func encodeExt(e *encState, v reflect.Value) error {
+func encodeExt(e *binfmt.Enc, v reflect.Value) error {
 	x := v.Interface().(Ext)
 	if uint64(len(x.Data)) > maxLen32 {
 		return limitError("ext of " + strconv.Itoa(len(x.Data)) + " bytes exceeds the 2^32-1 bytes of MessagePack")
@@ -653,7 +424,7 @@ func encodeExt(e *encState, v reflect.Value) error {
 			return unsupported("invalid timestamp payload of " + strconv.Itoa(len(x.Data)) + " bytes")
 		}
 	}
-	e.buf = appendExtHead(e.buf, x.Type, len(x.Data))
-	e.buf = append(e.buf, x.Data...)
+	e.Buf = appendExtHead(e.Buf, x.Type, len(x.Data))
+	e.Buf = append(e.Buf, x.Data...)
 	return nil
 }

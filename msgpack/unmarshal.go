@@ -11,6 +11,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/celerjson/celer/internal/binfmt"
 	"github.com/celerjson/celer/internal/kernels"
 	"github.com/celerjson/celer/internal/opts"
 )
@@ -589,13 +590,13 @@ func mapDecoder(t reflect.Type) decFunc {
 }
 
 func structDecoder(t reflect.Type) decFunc {
-	s := structFields(t)
-	decs := make([]decFunc, len(s.fields))
+	s := structs.For(t)
+	decs := make([]decFunc, len(s.Fields))
 	var built sync.Once
 	return func(d *decState, i int, v reflect.Value) int {
 		built.Do(func() {
-			for k, f := range s.fields {
-				decs[k] = decoderFor(f.typ)
+			for k, f := range s.Fields {
+				decs[k] = decoderFor(f.Type)
 			}
 		})
 		switch infos[d.data[i]].kind {
@@ -614,7 +615,7 @@ func structDecoder(t reflect.Type) decFunc {
 			k := j
 			var name []byte
 			name, j = d.payload(j)
-			fi := s.lookup(name, d.o.Has(opts.MatchCaseSensitive))
+			fi := s.Lookup(name, d.o.Has(opts.MatchCaseSensitive))
 			if fi < 0 {
 				if d.o.Has(opts.RejectUnknownMembers) && d.err == nil {
 					d.err = &UnmarshalTypeError{Value: "unknown field " + strconv.Quote(string(name)), Type: t, Offset: int64(k)}
@@ -622,10 +623,10 @@ func structDecoder(t reflect.Type) decFunc {
 				j = skip(d.data, j)
 				continue
 			}
-			f := &s.fields[fi]
-			fv, ok := fieldByIndexAlloc(v, f.index)
+			f := &s.Fields[fi]
+			fv, ok := binfmt.FieldByIndexAlloc(v, f.Index)
 			if !ok {
-				j = d.typeErr(j, f.typ, "value for a field behind a nil pointer to an unexported struct")
+				j = d.typeErr(j, f.Type, "value for a field behind a nil pointer to an unexported struct")
 				continue
 			}
 			j = decs[fi](d, j, fv)

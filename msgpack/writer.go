@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/celerjson/celer/internal/binfmt"
 	"github.com/celerjson/celer/internal/errs"
 	"github.com/celerjson/celer/internal/kernels"
 	"github.com/celerjson/celer/internal/opts"
@@ -93,8 +94,8 @@ type Writer struct {
 	tag     uint64
 	tagged  bool // a tag applies to the next value
 	err     error
-	frac    fraction // a decimal fraction or bigfloat being read
-	num     []byte   // its text
+	frac    binfmt.Fraction // a decimal fraction or bigfloat being read
+	num     []byte          // its text
 
 	tmp  []byte
 	ents []entry
@@ -111,7 +112,7 @@ func NewWriter(w io.Writer, o ...Options) *Writer {
 // Reset makes e write to w from the top level, keeping its options.
 func (e *Writer) Reset(w io.Writer) {
 	e.w, e.buf, e.stack, e.holes = w, e.buf[:0], e.stack[:0], e.holes[:0]
-	e.frac.tag = 0
+	e.frac.Tag = 0
 	e.holding, e.hold, e.tagged, e.err = 0, 0, false, nil
 }
 
@@ -124,7 +125,7 @@ func (e *Writer) WriteToken(t token.Token) error {
 		return e.err
 	}
 	var err error
-	if e.frac.tag != 0 {
+	if e.frac.Tag != 0 {
 		err = e.fractionToken(t)
 	} else {
 		err = e.write(t)
@@ -138,11 +139,11 @@ func (e *Writer) WriteToken(t token.Token) error {
 // fractionToken takes the next token of a decimal fraction or bigfloat
 // (CBOR tag 4 or 5), and writes its value as a number when it ends.
 func (e *Writer) fractionToken(t token.Token) error {
-	text, done, err := e.frac.next(t, e.num)
+	text, done, err := e.frac.Next(t, e.num)
 	if err != nil || !done {
 		return err
 	}
-	e.frac.tag, e.num = 0, text
+	e.frac.Tag, e.num = 0, text
 	if e.buf, err = appendNumber(e.buf, text, e.o.Flags); err != nil {
 		return err
 	}
@@ -247,7 +248,7 @@ func (e *Writer) tagValue(tag uint64, t token.Token) (done bool, err error) {
 		if t.Len() >= 0 && t.Len() != 2 {
 			return true, unsupported("the content of tag " + strconv.FormatUint(tag, 10) + " is not [exponent, mantissa]")
 		}
-		e.frac = fraction{tag: tag, bytes: e.frac.bytes[:0]}
+		e.frac.Start(tag, fracError)
 		return true, nil
 	}
 	return false, nil

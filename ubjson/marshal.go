@@ -1,7 +1,6 @@
 package ubjson
 
 import (
-	"bytes"
 	"encoding"
 	"encoding/binary"
 	"encoding/json"
@@ -11,10 +10,10 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
-	"sync"
 	"time"
 	"unsafe"
 
+	"github.com/celerjson/celer/internal/binfmt"
 	"github.com/celerjson/celer/internal/errs"
 	"github.com/celerjson/celer/internal/kernels"
 	"github.com/celerjson/celer/internal/opts"
@@ -62,19 +61,43 @@ var (
 	numberType        = reflect.TypeFor[json.Number]()
 )
 
-// encState is the state of one Marshal call.
-type encState struct {
-	buf   []byte
-	o     opts.Struct
-	short bool
-	typed bool
-	depth int
+// format is what UBJSON puts in the plans shared with the other binary
+// formats (internal/binfmt).
+var format = &binfmt.Format{
+	Name:            "ubjson",
+	Structs:         &structs,
+	Null:            []byte{mNull},
+	Marshaler:       marshalerType,
+	Special:         special,
+	EncodeMarshaler: encodeMarshaler,
+	EncodeText:      encodeText,
+	Kind:            kindEncoder,
+	Bulk:            bulkWriter,
+	Begin: func(e *binfmt.Enc, k reflect.Kind, _ int) (int, error) {
+		if k == reflect.Map || k == reflect.Struct {
+			e.Buf = append(e.Buf, mObject)
+		} else {
+			e.Buf = append(e.Buf, mArray)
+		}
+		return 0, nil
+	},
+	End: func(e *binfmt.Enc, k reflect.Kind, _ int) {
+		if k == reflect.Map || k == reflect.Struct {
+			e.Buf = append(e.Buf, mObjectEnd)
+		} else {
+			e.Buf = append(e.Buf, mArrayEnd)
+		}
+	},
+	AppendKey: func(e *binfmt.Enc, dst, k []byte) ([]byte, error) {
+		if !e.O.Has(opts.AllowInvalidUTF8) && !kernels.ValidUTF8(k) {
+			return dst, &errs.Detail{Msg: "ubjson: invalid UTF-8 in map key " + strconv.Quote(string(k)), Sentinel: ErrInvalidUTF8}
+		}
+		dst = appendInt(dst, int64(len(k)))
+		return append(dst, k...), nil
+	},
+	UnsupportedType: func(t reflect.Type, _ string) error { return &UnsupportedTypeError{Type: t} },
+	MarshalerError:  func(t reflect.Type, err error) error { return &MarshalerError{Type: t, Err: err} },
 }
-
-// encFunc appends the encoding of v to e.buf.
-type encFunc func(e *encState, v reflect.Value) error
-
-var encCache sync.Map // reflect.Type -> encFunc
 
 // Marshal returns the UBJSON encoding of v. See the package documentation
 // for how Go values map to UBJSON.
@@ -84,13 +107,11 @@ func Marshal(v any, o ...Options) ([]byte, error) {
 
 // AppendMarshal appends the UBJSON encoding of v to dst.
 func AppendMarshal(dst []byte, v any, o ...Options) ([]byte, error) {
-	e := &encState{buf: dst, o: opts.Collect(o...)}
-	e.short = e.o.Has(opts.ShortestFloat)
-	e.typed = e.o.Has(opts.TypedArrays)
-	if err := e.value(reflect.ValueOf(v)); err != nil {
+	e := format.NewEnc(dst, opts.Collect(o...))
+	if err := e.Value(reflect.ValueOf(v)); err != nil {
 		return dst, err
 	}
-	return e.buf, nil
+	return e.Buf, nil
 }
 
 // An Encoder writes UBJSON values to an io.Writer, one per Encode call.
@@ -114,87 +135,51 @@ func (enc *Encoder) Encode(v any) error {
 	return err
 }
 
-func (e *encState) value(v reflect.Value) error {
-	if !v.IsValid() {
-		e.buf = append(e.buf, mNull)
-		return nil
+// special returns the encoder of the types with a UBJSON form of their
+// own.
+func special(t reflect.Type) binfmt.EncFunc {
+	switch t {
+	case timeType:
+		return encodeTime
+	case bigIntType:
+		return encodeBigInt
+	case numberType:
+		return encodeNumber
 	}
-	return encoderFor(v.Type())(e, v)
+	return nil
 }
 
-// encoderFor returns the encoder of type t, built once.
-func encoderFor(t reflect.Type) encFunc {
-	if f, ok := encCache.Load(t); ok {
-		return f.(encFunc)
-	}
-	var real encFunc
-	var wg sync.WaitGroup
-	wg.Add(1)
-	f, loaded := encCache.LoadOrStore(t, encFunc(func(e *encState, v reflect.Value) error {
-		wg.Wait()
-		return real(e, v)
-	}))
-	if loaded {
-		return f.(encFunc)
-	}
-	real = newEncoder(t, true)
-	wg.Done()
-	encCache.Store(t, real)
-	return real
-}
-
-// newEncoder builds the encoder of type t; methods says whether to look
-// at its marshaling methods.
-func newEncoder(t reflect.Type, methods bool) encFunc {
-	if t.Kind() == reflect.Pointer && (t.Elem() == timeType || t.Elem() == bigIntType) {
-		methods = false
-	}
-	if methods {
-		switch {
-		case t == timeType:
-			return encodeTime
-		case t == bigIntType:
-			return encodeBigInt
-		case t == numberType:
-			return encodeNumber
-		case t.Implements(marshalerType):
-			return encodeMarshaler
-		case t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(marshalerType):
-			return addrEncoder(newEncoder(t, false), encodeMarshaler)
-		case t.Implements(textMarshalerType):
-			return encodeText
-		case t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(textMarshalerType):
-			return addrEncoder(newEncoder(t, false), encodeText)
-		}
-	}
+// kindEncoder returns the encoders of booleans, numbers, strings and
+// byte arrays.
+func kindEncoder(t reflect.Type) binfmt.EncFunc {
 	switch t.Kind() {
 	case reflect.Bool:
-		return func(e *encState, v reflect.Value) error {
+		return func(e *binfmt.Enc, v reflect.Value) error {
 			if v.Bool() {
-				e.buf = append(e.buf, mTrue)
+				e.Buf = append(e.Buf, mTrue)
 			} else {
-				e.buf = append(e.buf, mFalse)
+				e.Buf = append(e.Buf, mFalse)
 			}
 			return nil
 		}
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return func(e *encState, v reflect.Value) error {
-			e.buf = appendInt(e.buf, v.Int())
+		return func(e *binfmt.Enc, v reflect.Value) error {
+			e.Buf = appendInt(e.Buf, v.Int())
 			return nil
 		}
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return func(e *encState, v reflect.Value) error {
-			e.buf = appendUint(e.buf, v.Uint())
+		return func(e *binfmt.Enc, v reflect.Value) error {
+			e.Buf = appendUint(e.Buf, v.Uint())
 			return nil
 		}
 	case reflect.Float32:
-		return func(e *encState, v reflect.Value) error {
-			e.buf = appendFloat64(e.buf, v.Float(), true)
+		return func(e *binfmt.Enc, v reflect.Value) error {
+			e.Buf = appendFloat64(e.Buf, v.Float(), true)
 			return nil
 		}
 	case reflect.Float64:
-		return func(e *encState, v reflect.Value) error {
-			e.buf = appendFloat64(e.buf, v.Float(), e.short)
+		return func(e *binfmt.Enc, v reflect.Value) error {
+			e.Buf = appendFloat64(e.Buf, v.Float(), e.Short)
 			return nil
 		}
 	case reflect.String:
@@ -203,40 +188,12 @@ func newEncoder(t reflect.Type, methods bool) encFunc {
 		if t.Elem().Kind() == reflect.Uint8 && !elemHasMethods(t.Elem()) {
 			return encodeByteSlice
 		}
-		return sliceEncoder(t)
 	case reflect.Array:
 		if t.Elem().Kind() == reflect.Uint8 && !elemHasMethods(t.Elem()) {
 			return encodeByteArray
 		}
-		return arrayEncoder(t)
-	case reflect.Map:
-		return mapEncoder(t)
-	case reflect.Struct:
-		return structEncoder(t)
-	case reflect.Pointer:
-		elem := t.Elem()
-		return func(e *encState, v reflect.Value) error {
-			if v.IsNil() {
-				e.buf = append(e.buf, mNull)
-				return nil
-			}
-			if e.depth++; e.depth > e.o.MaxDepth {
-				return &errs.Detail{Msg: "ubjson: exceeded max depth (a pointer cycle?) marshaling " + t.String(), Sentinel: ErrDepth}
-			}
-			err := encoderFor(elem)(e, v.Elem())
-			e.depth--
-			return err
-		}
-	case reflect.Interface:
-		return func(e *encState, v reflect.Value) error {
-			if v.IsNil() {
-				e.buf = append(e.buf, mNull)
-				return nil
-			}
-			return e.value(v.Elem())
-		}
 	}
-	return func(*encState, reflect.Value) error { return &UnsupportedTypeError{Type: t} }
+	return nil
 }
 
 // appendUint appends n as the smallest integer type, or beyond int64 as
@@ -265,23 +222,12 @@ func elemHasMethods(t reflect.Type) bool {
 	return p.Implements(marshalerType) || p.Implements(textMarshalerType)
 }
 
-// addrEncoder uses withAddr (a method on the pointer) when v is
-// addressable and plain otherwise, as encoding/json does.
-func addrEncoder(plain, withAddr encFunc) encFunc {
-	return func(e *encState, v reflect.Value) error {
-		if v.CanAddr() {
-			return withAddr(e, v.Addr())
-		}
-		return plain(e, v)
-	}
-}
-
-func encodeString(e *encState, v reflect.Value) error {
+func encodeString(e *binfmt.Enc, v reflect.Value) error {
 	s := v.String()
-	if !e.o.Has(opts.AllowInvalidUTF8) && !kernels.ValidUTF8(unsafeBytes(s)) {
+	if !e.O.Has(opts.AllowInvalidUTF8) && !kernels.ValidUTF8(unsafeBytes(s)) {
 		return &errs.Detail{Msg: "ubjson: invalid UTF-8 in string " + strconv.Quote(s), Sentinel: ErrInvalidUTF8}
 	}
-	e.buf = appendString(e.buf, s)
+	e.Buf = appendString(e.Buf, s)
 	return nil
 }
 
@@ -291,65 +237,46 @@ func appendBytes(dst, b []byte) []byte {
 	return append(dst, b...)
 }
 
-func encodeByteSlice(e *encState, v reflect.Value) error {
+func encodeByteSlice(e *binfmt.Enc, v reflect.Value) error {
 	if v.IsNil() {
-		e.buf = append(e.buf, mNull)
+		e.Buf = append(e.Buf, mNull)
 		return nil
 	}
-	e.buf = appendBytes(e.buf, v.Bytes())
+	e.Buf = appendBytes(e.Buf, v.Bytes())
 	return nil
 }
 
-func encodeByteArray(e *encState, v reflect.Value) error {
+func encodeByteArray(e *binfmt.Enc, v reflect.Value) error {
 	n := v.Len()
 	if v.CanAddr() {
-		e.buf = appendBytes(e.buf, v.Bytes())
+		e.Buf = appendBytes(e.Buf, v.Bytes())
 		return nil
 	}
-	e.buf = appendInt(append(e.buf, mArray, mType, mUint8, mCount), int64(n))
+	e.Buf = appendInt(append(e.Buf, mArray, mType, mUint8, mCount), int64(n))
 	for i := range n {
-		e.buf = append(e.buf, byte(v.Index(i).Uint()))
+		e.Buf = append(e.Buf, byte(v.Index(i).Uint()))
 	}
 	return nil
 }
 
-func sliceEncoder(t reflect.Type) encFunc {
-	elem := encoderFor(t.Elem())
-	bulk := bulkEncoder(t.Elem())
-	return func(e *encState, v reflect.Value) error {
-		if v.IsNil() {
-			e.buf = append(e.buf, mNull)
-			return nil
-		}
-		if bulk != nil {
-			e.buf = bulk(e, v.UnsafePointer(), v.Len())
-			return nil
-		}
-		return e.items(v, elem)
+// bulkWriter writes slices and arrays (addressable ones) of fixed-size
+// numbers without reflection per element.
+func bulkWriter(t reflect.Type) binfmt.BulkFunc {
+	bulk := bulkEncoder(t)
+	if bulk == nil {
+		return nil
 	}
-}
-
-func arrayEncoder(t reflect.Type) encFunc {
-	elem := encoderFor(t.Elem())
-	bulk := bulkEncoder(t.Elem())
-	return func(e *encState, v reflect.Value) error {
-		if bulk != nil && v.CanAddr() {
-			e.buf = bulk(e, v.Addr().UnsafePointer(), v.Len())
-			return nil
+	return func(e *binfmt.Enc, v reflect.Value) (bool, error) {
+		switch {
+		case v.Kind() == reflect.Slice:
+			e.Buf = bulk(e, v.UnsafePointer(), v.Len())
+		case v.CanAddr():
+			e.Buf = bulk(e, v.Addr().UnsafePointer(), v.Len())
+		default:
+			return false, nil
 		}
-		return e.items(v, elem)
+		return true, nil
 	}
-}
-
-func (e *encState) items(v reflect.Value, elem encFunc) error {
-	e.buf = append(e.buf, mArray)
-	for i := range v.Len() {
-		if err := elem(e, v.Index(i)); err != nil {
-			return err
-		}
-	}
-	e.buf = append(e.buf, mArrayEnd)
-	return nil
 }
 
 // bulkEncoder returns a loop that writes the array of n numbers of type t
@@ -357,7 +284,7 @@ func (e *encState) items(v reflect.Value, elem encFunc) error {
 // when the values allow it and that is no larger, else with a marker
 // each. It is nil for
 // other types and for types with marshaling methods.
-func bulkEncoder(t reflect.Type) func(e *encState, p unsafe.Pointer, n int) []byte {
+func bulkEncoder(t reflect.Type) func(e *binfmt.Enc, p unsafe.Pointer, n int) []byte {
 	if elemHasMethods(t) || t.Implements(marshalerType) || t.Implements(textMarshalerType) {
 		return nil
 	}
@@ -391,10 +318,10 @@ func bulkEncoder(t reflect.Type) func(e *encState, p unsafe.Pointer, n int) []by
 // bulkInts writes integers of type T: with TypedArrays strongly typed,
 // as the smallest integer type that holds them all, when that is no
 // larger (and no value is above MaxInt64).
-func bulkInts[T int8 | int16 | int32 | int64 | int | uint16 | uint32 | uint64 | uint](e *encState, p unsafe.Pointer, n int) []byte {
+func bulkInts[T int8 | int16 | int32 | int64 | int | uint16 | uint32 | uint64 | uint](e *binfmt.Enc, p unsafe.Pointer, n int) []byte {
 	s := unsafe.Slice((*T)(p), n)
-	dst := e.buf
-	if e.typed && n > 0 {
+	dst := e.Buf
+	if e.Typed && n > 0 {
 		lo, hi := int64(s[0]), int64(s[0])
 		plain := 2
 		typed := true
@@ -432,12 +359,12 @@ func bulkInts[T int8 | int16 | int32 | int64 | int | uint16 | uint32 | uint64 | 
 // TypedArrays strongly typed, as float32 when every value is a float32
 // (with ShortestFloat, exactly) and float64 otherwise, when every value is
 // finite (NaN and infinities are null) and that is no larger.
-func bulkFloats[T float32 | float64](typ byte) func(e *encState, p unsafe.Pointer, n int) []byte {
-	return func(e *encState, p unsafe.Pointer, n int) []byte {
+func bulkFloats[T float32 | float64](typ byte) func(e *binfmt.Enc, p unsafe.Pointer, n int) []byte {
+	return func(e *binfmt.Enc, p unsafe.Pointer, n int) []byte {
 		s := unsafe.Slice((*T)(p), n)
-		dst := e.buf
-		short := typ == mFloat32 || e.short
-		if e.typed && n > 0 {
+		dst := e.Buf
+		short := typ == mFloat32 || e.Short
+		if e.Typed && n > 0 {
 			typed, narrow, plain := true, short, 2
 			for _, x := range s {
 				f := float64(x)
@@ -477,199 +404,51 @@ func bulkFloats[T float32 | float64](typ byte) func(e *encState, p unsafe.Pointe
 	}
 }
 
-// keyEncoder returns how keys of type t are written as object keys:
-// strings as they are, encoding.TextMarshaler as its text, integers as
-// their decimal text (as encoding/json does); nil for other types.
-func keyEncoder(t reflect.Type) func(e *encState, v reflect.Value) ([]byte, error) {
-	switch {
-	case t.Kind() == reflect.String && !t.Implements(textMarshalerType):
-		return func(e *encState, v reflect.Value) ([]byte, error) { return unsafeBytes(v.String()), nil }
-	case t.Implements(textMarshalerType):
-		return func(e *encState, v reflect.Value) ([]byte, error) {
-			if t.Kind() == reflect.Pointer && v.IsNil() {
-				return nil, nil
-			}
-			b, err := v.Interface().(encoding.TextMarshaler).MarshalText()
-			if err != nil {
-				return nil, &MarshalerError{Type: t, Err: err}
-			}
-			return b, nil
-		}
-	}
-	switch t.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return func(e *encState, v reflect.Value) ([]byte, error) { return strconv.AppendInt(nil, v.Int(), 10), nil }
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return func(e *encState, v reflect.Value) ([]byte, error) { return strconv.AppendUint(nil, v.Uint(), 10), nil }
-	}
-	return nil
-}
-
-func mapEncoder(t reflect.Type) encFunc {
-	key, val := keyEncoder(t.Key()), encoderFor(t.Elem())
-	if key == nil {
-		return func(*encState, reflect.Value) error { return &UnsupportedTypeError{Type: t} }
-	}
-	return func(e *encState, v reflect.Value) error {
-		if v.IsNil() {
-			e.buf = append(e.buf, mNull)
-			return nil
-		}
-		if e.depth++; e.depth > e.o.MaxDepth {
-			return &errs.Detail{Msg: "ubjson: exceeded max depth (a map cycle?) marshaling " + t.String(), Sentinel: ErrDepth}
-		}
-		defer func() { e.depth-- }()
-		type kv struct {
-			k []byte
-			v reflect.Value
-		}
-		var ents []kv
-		det := e.o.Has(opts.Deterministic)
-		e.buf = append(e.buf, mObject)
-		it := v.MapRange()
-		for it.Next() {
-			k, err := key(e, it.Key())
-			if err != nil {
-				return err
-			}
-			if !e.o.Has(opts.AllowInvalidUTF8) && !kernels.ValidUTF8(k) {
-				return &errs.Detail{Msg: "ubjson: invalid UTF-8 in map key " + strconv.Quote(string(k)), Sentinel: ErrInvalidUTF8}
-			}
-			if det {
-				ents = append(ents, kv{append([]byte{}, k...), it.Value()})
-				continue
-			}
-			e.buf = appendInt(e.buf, int64(len(k)))
-			e.buf = append(e.buf, k...)
-			if err := val(e, it.Value()); err != nil {
-				return err
-			}
-		}
-		if det {
-			slices.SortFunc(ents, func(a, b kv) int { return compareBytes(a.k, b.k) })
-			for _, en := range ents {
-				e.buf = appendInt(e.buf, int64(len(en.k)))
-				e.buf = append(e.buf, en.k...)
-				if err := val(e, en.v); err != nil {
-					return err
-				}
-			}
-		}
-		e.buf = append(e.buf, mObjectEnd)
-		return nil
-	}
-}
-
-func compareBytes(a, b []byte) int {
-	return bytes.Compare(a, b)
-}
-
-func structEncoder(t reflect.Type) encFunc {
-	s := structFields(t)
-	encs := make([]encFunc, len(s.fields))
-	var built sync.Once
-	return func(e *encState, v reflect.Value) error {
-		built.Do(func() {
-			for i, f := range s.fields {
-				encs[i] = encoderFor(f.typ)
-			}
-		})
-		e.buf = append(e.buf, mObject)
-		for i := range s.fields {
-			f := &s.fields[i]
-			fv, ok := e.fieldValue(v, f)
-			if !ok {
-				continue
-			}
-			e.buf = append(e.buf, f.key...)
-			if err := encs[i](e, fv); err != nil {
-				return err
-			}
-		}
-		e.buf = append(e.buf, mObjectEnd)
-		return nil
-	}
-}
-
-// fieldValue returns field f of struct v, and whether it is written.
-func (e *encState) fieldValue(v reflect.Value, f *field) (reflect.Value, bool) {
-	fv, ok := fieldByIndex(v, f.index)
-	if !ok {
-		return fv, false
-	}
-	if f.omitEmpty && isEmpty(fv) {
-		return fv, false
-	}
-	if f.omitZero && f.isZero(fv) {
-		return fv, false
-	}
-	return fv, true
-}
-
-// isEmpty is encoding/json's omitempty test.
-func isEmpty(v reflect.Value) bool {
-	switch v.Kind() {
-	case reflect.Array, reflect.Map, reflect.Slice, reflect.String:
-		return v.Len() == 0
-	case reflect.Bool:
-		return !v.Bool()
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return v.Int() == 0
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return v.Uint() == 0
-	case reflect.Float32, reflect.Float64:
-		return v.Float() == 0
-	case reflect.Interface, reflect.Pointer:
-		return v.IsNil()
-	}
-	return false
-}
-
-func encodeMarshaler(e *encState, v reflect.Value) error {
+func encodeMarshaler(e *binfmt.Enc, v reflect.Value) error {
 	if v.Kind() == reflect.Pointer && v.IsNil() || v.Kind() == reflect.Interface && v.IsNil() {
-		e.buf = append(e.buf, mNull)
+		e.Buf = append(e.Buf, mNull)
 		return nil
 	}
 	b, err := v.Interface().(Marshaler).MarshalUBJSON()
 	if err != nil {
 		return &MarshalerError{Type: v.Type(), Err: err}
 	}
-	if err := Validate(b, MaxDepth(e.o.MaxDepth), AllowInvalidUTF8(e.o.Has(opts.AllowInvalidUTF8))); err != nil {
+	if err := Validate(b, MaxDepth(e.O.MaxDepth), AllowInvalidUTF8(e.O.Has(opts.AllowInvalidUTF8))); err != nil {
 		return &MarshalerError{Type: v.Type(), Err: err}
 	}
-	e.buf = append(e.buf, b...)
+	e.Buf = append(e.Buf, b...)
 	return nil
 }
 
-func encodeText(e *encState, v reflect.Value) error {
+func encodeText(e *binfmt.Enc, v reflect.Value) error {
 	if v.Kind() == reflect.Pointer && v.IsNil() {
-		e.buf = append(e.buf, mNull)
+		e.Buf = append(e.Buf, mNull)
 		return nil
 	}
 	b, err := v.Interface().(encoding.TextMarshaler).MarshalText()
 	if err != nil {
 		return &MarshalerError{Type: v.Type(), Err: err}
 	}
-	if !e.o.Has(opts.AllowInvalidUTF8) && !kernels.ValidUTF8(b) {
+	if !e.O.Has(opts.AllowInvalidUTF8) && !kernels.ValidUTF8(b) {
 		return &MarshalerError{Type: v.Type(), Err: ErrInvalidUTF8}
 	}
-	e.buf = appendString(e.buf, unsafeString(b))
+	e.Buf = appendString(e.Buf, unsafeString(b))
 	return nil
 }
 
 // encodeTime writes a time.Time as a string of its RFC 3339 text with
 // nanoseconds (UBJSON has no date type).
-func encodeTime(e *encState, v reflect.Value) error {
+func encodeTime(e *binfmt.Enc, v reflect.Value) error {
 	t := v.Interface().(time.Time)
 	b, err := t.MarshalText()
 	if err != nil {
 		return &MarshalerError{Type: timeType, Err: err}
 	}
-	e.buf = appendString(e.buf, unsafeString(b))
+	e.Buf = appendString(e.Buf, unsafeString(b))
 	return nil
 }
 
-func encodeBigInt(e *encState, v reflect.Value) error {
+func encodeBigInt(e *binfmt.Enc, v reflect.Value) error {
 	var n *big.Int
 	if v.CanAddr() {
 		n = v.Addr().Interface().(*big.Int)
@@ -678,19 +457,19 @@ func encodeBigInt(e *encState, v reflect.Value) error {
 		n = &c
 	}
 	if n.IsInt64() {
-		e.buf = appendInt(e.buf, n.Int64())
+		e.Buf = appendInt(e.Buf, n.Int64())
 		return nil
 	}
-	e.buf = appendHigh(e.buf, n.Append(nil, 10))
+	e.Buf = appendHigh(e.Buf, n.Append(nil, 10))
 	return nil
 }
 
-func encodeNumber(e *encState, v reflect.Value) error {
+func encodeNumber(e *binfmt.Enc, v reflect.Value) error {
 	s := v.String()
 	if s == "" {
 		s = "0"
 	}
 	var err error
-	e.buf, err = appendNumber(e.buf, unsafeBytes(s), e.o.Flags)
+	e.Buf, err = appendNumber(e.Buf, unsafeBytes(s), e.O.Flags)
 	return err
 }

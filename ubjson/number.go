@@ -5,14 +5,10 @@ import (
 	"math/big"
 	"strconv"
 
+	"github.com/celerjson/celer/internal/binfmt"
 	"github.com/celerjson/celer/internal/opts"
 	"github.com/celerjson/celer/internal/scan"
 )
-
-// maxBigBytes bounds the byte strings of bignums (CBOR tags 2 and 3)
-// that a Writer converts to decimal text: the conversion takes time
-// quadratic in the size.
-const maxBigBytes = 8 << 10
 
 // appendHigh appends a high-precision number of text s.
 func appendHigh(dst, s []byte) []byte {
@@ -46,7 +42,7 @@ func appendNumber(dst, s []byte, f opts.Flags) ([]byte, error) {
 		}
 		return appendHigh(dst, s), nil // beyond int64: exact as high precision
 	}
-	if x, ok := exactFloat(s); ok {
+	if x, ok := binfmt.ExactFloat(s); ok {
 		return appendFloat64(dst, x, short), nil
 	}
 	switch {
@@ -82,7 +78,7 @@ func appendBignum(dst []byte, neg bool, b []byte) ([]byte, error) {
 			return appendInt(dst, int64(u)), nil
 		}
 	}
-	if len(b) > maxBigBytes {
+	if len(b) > binfmt.MaxBigBytes {
 		return dst, limitError("bignum of " + strconv.Itoa(len(b)) + " bytes exceeds the limit for conversion")
 	}
 	n := new(big.Int).SetBytes(b)
@@ -91,94 +87,4 @@ func appendBignum(dst []byte, neg bool, b []byte) ([]byte, error) {
 		n.Neg(n)
 	}
 	return appendHigh(dst, n.Append(nil, 10)), nil
-}
-
-// exactFloat parses JSON number text s and reports whether the nearest
-// double has exactly the value of s, that is, whether the shortest decimal
-// form of that double is s's value.
-func exactFloat(s []byte) (float64, bool) {
-	f, err := strconv.ParseFloat(unsafeString(s), 64)
-	if err != nil || math.IsInf(f, 0) {
-		return f, false
-	}
-	var db, gb [20]byte
-	d, e, ok := normDecimal(db[:0], s)
-	if !ok {
-		return f, false
-	}
-	if len(d) == 0 {
-		return f, f == 0 // zero of any form
-	}
-	if f == 0 {
-		return f, false // underflow
-	}
-	// At most 15 significant digits are always recovered from a normal
-	// double (DBL_DIG), so such a decimal is the shortest form of its
-	// nearest double.
-	if len(d) <= 15 && math.Abs(f) >= 0x1p-1022 {
-		return f, true
-	}
-	if len(d) > 17 {
-		return f, false // shortest forms of doubles have at most 17 digits
-	}
-	var buf [32]byte
-	g := strconv.AppendFloat(buf[:0], f, 'e', -1, 64)
-	gd, ge, _ := normDecimal(gb[:0], g)
-	return f, string(gd) == string(d) && ge == e
-}
-
-// normDecimal appends to buf the significant digits of valid number text
-// s (without leading and trailing zeros; none for zero), up to 18 of
-// them, and returns them with the exponent e such that the value is
-// digits * 10^e. ok is false when there are more than 18 digits or the
-// exponent is beyond 10^15.
-func normDecimal(buf, s []byte) (digits []byte, e int64, ok bool) {
-	i := 0
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	pointSeen := false
-	var fracDigits int64
-	trailing := int64(0) // zeros not yet known to be significant
-	for ; i < len(s) && s[i] != 'e' && s[i] != 'E'; i++ {
-		c := s[i]
-		if c == '.' {
-			pointSeen = true
-			continue
-		}
-		if pointSeen {
-			fracDigits++
-		}
-		if c == '0' {
-			if len(buf) > 0 {
-				trailing++
-			}
-			continue
-		}
-		for ; trailing > 0; trailing-- {
-			buf = append(buf, '0')
-		}
-		buf = append(buf, c)
-		if len(buf) > 18 {
-			return nil, 0, false
-		}
-	}
-	if i < len(s) {
-		j := i + 1
-		neg := false
-		if s[j] == '+' || s[j] == '-' {
-			neg = s[j] == '-'
-			j++
-		}
-		for ; j < len(s); j++ {
-			e = e*10 + int64(s[j]-'0')
-			if e > 1e15 {
-				return buf, 0, len(buf) == 0
-			}
-		}
-		if neg {
-			e = -e
-		}
-	}
-	return buf, e - fracDigits + trailing, true
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/celerjson/celer/internal/binfmt"
 	"github.com/celerjson/celer/internal/opts"
 )
 
@@ -758,13 +759,13 @@ func mapDecoder(t reflect.Type) decFunc {
 }
 
 func structDecoder(t reflect.Type) decFunc {
-	s := structFields(t)
-	decs := make([]decFunc, len(s.fields))
+	s := structs.For(t)
+	decs := make([]decFunc, len(s.Fields))
 	var built sync.Once
 	return func(d *decState, m byte, i int, v reflect.Value) int {
 		built.Do(func() {
-			for k, f := range s.fields {
-				decs[k] = decoderFor(f.typ)
+			for k, f := range s.Fields {
+				decs[k] = decoderFor(f.Type)
 			}
 		})
 		switch m {
@@ -775,17 +776,17 @@ func structDecoder(t reflect.Type) decFunc {
 			return d.typeErr(m, i, t, "")
 		}
 		return d.members(i, func(name []byte, k int, m byte, j int) int {
-			fi := s.lookup(name, d.o.Has(opts.MatchCaseSensitive))
+			fi := s.Lookup(name, d.o.Has(opts.MatchCaseSensitive))
 			if fi < 0 {
 				if d.o.Has(opts.RejectUnknownMembers) && d.err == nil {
 					d.err = &UnmarshalTypeError{Value: "unknown field " + strconv.Quote(string(name)), Type: t, Offset: int64(k)}
 				}
 				return d.skip(m, j)
 			}
-			f := &s.fields[fi]
-			fv, ok := fieldByIndexAlloc(v, f.index)
+			f := &s.Fields[fi]
+			fv, ok := binfmt.FieldByIndexAlloc(v, f.Index)
 			if !ok {
-				return d.typeErr(m, j, f.typ, "value for a field behind a nil pointer to an unexported struct")
+				return d.typeErr(m, j, f.Type, "value for a field behind a nil pointer to an unexported struct")
 			}
 			return decs[fi](d, m, j, fv)
 		})
@@ -1006,7 +1007,7 @@ func highAny(s []byte) any {
 		n, _ := new(big.Int).SetString(string(s), 10)
 		return n
 	}
-	if f, ok := exactFloat(s); ok {
+	if f, ok := binfmt.ExactFloat(s); ok {
 		return f
 	}
 	return json.Number(s)

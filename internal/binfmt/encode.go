@@ -1,0 +1,532 @@
+// Package binfmt holds what the binary format packages (cbor, msgpack,
+// ubjson, bson) share: the reflection plans of Marshal (encoders cached
+// per type, pointers, interfaces, slices, maps with sorted keys and
+// cycle checks, structs with omitted fields), the struct field tables,
+// and the exact-number helpers. A Format table supplies what differs: the
+// container heads, keys, scalars and messages.
+package binfmt
+
+import (
+	"bytes"
+	"encoding"
+	"reflect"
+	"slices"
+	"strconv"
+	"sync"
+	"unsafe"
+
+	"github.com/celerjson/celer/internal/errs"
+	"github.com/celerjson/celer/internal/opts"
+)
+
+// Enc is the state of one Marshal call.
+type Enc struct {
+	Buf   []byte
+	O     opts.Struct
+	F     *Format
+	Depth int
+	Det   bool // opts.Deterministic
+	Short bool // opts.ShortestFloat
+	Typed bool // opts.TypedArrays
+	Type  byte // the element type of the value just written (BSON)
+	keys  []byte
+	Kbuf  []byte
+}
+
+// EncFunc appends the encoding of v to e.Buf.
+type EncFunc func(e *Enc, v reflect.Value) error
+
+// BulkFunc writes a whole slice or array v of numbers when it can
+// (reporting true), without reflection per element.
+type BulkFunc func(e *Enc, v reflect.Value) (bool, error)
+
+// Format is what one binary format puts in the shared plans. Hooks left
+// nil are not called.
+type Format struct {
+	Name     string   // the package name, prefix of messages
+	Structs  *Structs // the format's struct field tables
+	Null     []byte   // the encoding of null
+	NullType byte     // the element type of null (BSON)
+
+	Marshaler reflect.Type // the format's Marshaler interface
+	// Special returns the encoder of a type the format encodes its own way
+	// (time.Time, big.Int, json.Number, its own types), or nil. It comes
+	// before marshaling methods, and a pointer to such a type is encoded
+	// through its element.
+	Special         func(t reflect.Type) EncFunc
+	EncodeMarshaler EncFunc // the Marshaler method
+	EncodeText      EncFunc // the encoding.TextMarshaler method
+	// Kind returns the encoder of t by its kind where the format has its
+	// own (booleans, numbers, strings, byte slices and arrays), or nil for
+	// the shared ones (slices, arrays, maps, structs, pointers, interfaces).
+	Kind func(t reflect.Type) EncFunc
+	// Bulk returns the bulk writer of slices and arrays of t, or nil.
+	Bulk func(t reflect.Type) BulkFunc
+
+	// Begin starts an array (k is reflect.Slice or reflect.Array) or a map
+	// (reflect.Map or reflect.Struct) of n elements; End finishes it, given
+	// what Begin returned.
+	Begin func(e *Enc, k reflect.Kind, n int) (int, error)
+	End   func(e *Enc, k reflect.Kind, mark int)
+	// Counted: Begin needs n, so a struct's omitted fields are counted
+	// first. SortFields: Deterministic sorts struct fields by key too.
+	// Elements: every value of a container is an element, a type byte
+	// (set from e.Type after the value) then its key (BSON): array items
+	// get their index as key. BeginDepth: Begin counts the depth of every
+	// container (the map cycle check is its).
+	Counted, SortFields, Elements, BeginDepth bool
+	// AppendKey appends the map key of text k; nil for formats whose map
+	// keys are values encoded by their own type's encoder.
+	AppendKey func(e *Enc, dst, k []byte) ([]byte, error)
+	// DupKey reports a map key written twice with Deterministic (formats
+	// with value keys).
+	DupKey func(key []byte) error
+	// BadField reports a field whose name cannot be a key (Key nil).
+	BadField func(f *Field) error
+
+	UnsupportedType func(t reflect.Type, msg string) error
+	MarshalerError  func(t reflect.Type, err error) error
+
+	cache sync.Map // reflect.Type -> EncFunc
+}
+
+var textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+
+// NewEnc returns the state of a Marshal call appending to dst.
+func (f *Format) NewEnc(dst []byte, o opts.Struct) *Enc {
+	return &Enc{Buf: dst, O: o, F: f, Det: o.Has(opts.Deterministic), Short: o.Has(opts.ShortestFloat), Typed: o.Has(opts.TypedArrays)}
+}
+
+// Null writes null.
+func (e *Enc) Null() {
+	e.Buf = append(e.Buf, e.F.Null...)
+	e.Type = e.F.NullType
+}
+
+// Value writes v (null when invalid).
+func (e *Enc) Value(v reflect.Value) error {
+	if !v.IsValid() {
+		e.Null()
+		return nil
+	}
+	return e.F.EncoderFor(v.Type())(e, v)
+}
+
+// EncoderFor returns the encoder of type t, built once.
+func (f *Format) EncoderFor(t reflect.Type) EncFunc {
+	if enc, ok := f.cache.Load(t); ok {
+		return enc.(EncFunc)
+	}
+	// Recursive types: a stand-in calls the real encoder once built.
+	var real EncFunc
+	var wg sync.WaitGroup
+	wg.Add(1)
+	enc, loaded := f.cache.LoadOrStore(t, EncFunc(func(e *Enc, v reflect.Value) error {
+		wg.Wait()
+		return real(e, v)
+	}))
+	if loaded {
+		return enc.(EncFunc)
+	}
+	real = f.NewEncoder(t, true)
+	wg.Done()
+	f.cache.Store(t, real)
+	return real
+}
+
+// NewEncoder builds the encoder of type t; methods says whether to look
+// at its marshaling methods.
+func (f *Format) NewEncoder(t reflect.Type, methods bool) EncFunc {
+	if t.Kind() == reflect.Pointer && f.Special(t.Elem()) != nil {
+		methods = false // the pointer case below, then the element's own encoder
+	}
+	if methods {
+		if enc := f.Special(t); enc != nil {
+			return enc
+		}
+		switch {
+		case t.Implements(f.Marshaler):
+			return f.EncodeMarshaler
+		case t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(f.Marshaler):
+			return addrEncoder(f.NewEncoder(t, false), f.EncodeMarshaler)
+		case t.Implements(textMarshalerType):
+			return f.EncodeText
+		case t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(textMarshalerType):
+			return addrEncoder(f.NewEncoder(t, false), f.EncodeText)
+		}
+	}
+	if enc := f.Kind(t); enc != nil {
+		return enc
+	}
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		return f.arrayEncoder(t)
+	case reflect.Map:
+		return f.mapEncoder(t)
+	case reflect.Struct:
+		return f.structEncoder(t)
+	case reflect.Pointer:
+		elem := t.Elem()
+		return func(e *Enc, v reflect.Value) error {
+			if v.IsNil() {
+				e.Null()
+				return nil
+			}
+			if e.Depth++; e.Depth > e.O.MaxDepth {
+				return &errs.Detail{Msg: f.Name + ": exceeded max depth (a pointer cycle?) marshaling " + t.String(), Sentinel: errs.ErrDepth}
+			}
+			err := f.EncoderFor(elem)(e, v.Elem())
+			e.Depth--
+			return err
+		}
+	case reflect.Interface:
+		return func(e *Enc, v reflect.Value) error {
+			if v.IsNil() {
+				e.Null()
+				return nil
+			}
+			return e.Value(v.Elem())
+		}
+	}
+	return func(*Enc, reflect.Value) error { return f.UnsupportedType(t, "") }
+}
+
+// ElemHasMethods reports whether a byte element type has its own
+// marshaling methods, which make its slices arrays of items.
+func (f *Format) ElemHasMethods(t reflect.Type) bool {
+	p := reflect.PointerTo(t)
+	return p.Implements(f.Marshaler) || p.Implements(textMarshalerType)
+}
+
+// addrEncoder uses withAddr (a method on the pointer) when v is
+// addressable and plain otherwise, as encoding/json does.
+func addrEncoder(plain, withAddr EncFunc) EncFunc {
+	return func(e *Enc, v reflect.Value) error {
+		if v.CanAddr() {
+			return withAddr(e, v.Addr())
+		}
+		return plain(e, v)
+	}
+}
+
+// elem starts an element of a container of a format with Elements: its
+// type byte, to be set by endElem, and its key.
+func (e *Enc) elem(key []byte) int {
+	at := len(e.Buf)
+	e.Buf = append(e.Buf, 0)
+	e.Buf = append(e.Buf, key...)
+	return at
+}
+
+func (e *Enc) endElem(at int) { e.Buf[at] = e.Type }
+
+func (f *Format) arrayEncoder(t reflect.Type) EncFunc {
+	elem := f.EncoderFor(t.Elem())
+	var bulk BulkFunc
+	if f.Bulk != nil {
+		bulk = f.Bulk(t.Elem())
+	}
+	k := t.Kind()
+	return func(e *Enc, v reflect.Value) error {
+		if k == reflect.Slice && v.IsNil() {
+			e.Null()
+			return nil
+		}
+		if bulk != nil {
+			if done, err := bulk(e, v); done || err != nil {
+				return err
+			}
+		}
+		n := v.Len()
+		mark, err := f.Begin(e, k, n)
+		if err != nil {
+			return err
+		}
+		if f.Elements {
+			var key [24]byte
+			for i := range n {
+				at := e.elem(append(strconv.AppendInt(key[:0], int64(i), 10), 0))
+				if err := elem(e, v.Index(i)); err != nil {
+					return err
+				}
+				e.endElem(at)
+			}
+		} else {
+			for i := range n {
+				if err := elem(e, v.Index(i)); err != nil {
+					return err
+				}
+			}
+		}
+		f.End(e, k, mark)
+		return nil
+	}
+}
+
+// keyFunc returns the text of map key k, in dst or elsewhere (not kept).
+type keyFunc func(dst []byte, k reflect.Value) ([]byte, error)
+
+// textKey returns how map keys of type t become text: strings as they are,
+// encoding.TextMarshaler as its text, integers as their decimal text (as
+// encoding/json does); nil for other types.
+func (f *Format) textKey(t reflect.Type) keyFunc {
+	switch {
+	case t.Kind() == reflect.String && !reflect.PointerTo(t).Implements(textMarshalerType) && !t.Implements(textMarshalerType):
+		return stringKey
+	case t.Implements(textMarshalerType):
+		return func(dst []byte, k reflect.Value) ([]byte, error) {
+			if k.Kind() == reflect.Pointer && k.IsNil() {
+				return nil, nil
+			}
+			b, err := k.Interface().(encoding.TextMarshaler).MarshalText()
+			if err != nil {
+				return nil, f.MarshalerError(t, err)
+			}
+			return b, nil
+		}
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return stringKey
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return func(dst []byte, k reflect.Value) ([]byte, error) { return strconv.AppendInt(dst, k.Int(), 10), nil }
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return func(dst []byte, k reflect.Value) ([]byte, error) { return strconv.AppendUint(dst, k.Uint(), 10), nil }
+	}
+	return nil
+}
+
+func stringKey(_ []byte, k reflect.Value) ([]byte, error) {
+	s := k.String()
+	return unsafe.Slice(unsafe.StringData(s), len(s)), nil
+}
+
+func (f *Format) mapEncoder(t reflect.Type) EncFunc {
+	val := f.EncoderFor(t.Elem())
+	if f.AppendKey == nil {
+		return f.valueKeyMap(t, f.EncoderFor(t.Key()), val)
+	}
+	keyOf := f.textKey(t.Key())
+	if keyOf == nil {
+		return func(*Enc, reflect.Value) error {
+			return f.UnsupportedType(t, "map keys must be strings, integers or TextMarshalers")
+		}
+	}
+	return func(e *Enc, v reflect.Value) error {
+		if v.IsNil() {
+			e.Null()
+			return nil
+		}
+		if err := e.mapDepth(t); err != nil {
+			return err
+		}
+		mark, err := f.Begin(e, reflect.Map, v.Len())
+		if err != nil {
+			return err
+		}
+		type kv struct {
+			k []byte
+			v reflect.Value
+		}
+		var ents []kv
+		if e.Det {
+			ents = make([]kv, 0, v.Len())
+		}
+		var scratch [24]byte
+		it := v.MapRange()
+		for it.Next() {
+			k, err := keyOf(scratch[:0], it.Key())
+			if err != nil {
+				return err
+			}
+			if ents != nil {
+				ents = append(ents, kv{append([]byte(nil), k...), it.Value()})
+				continue
+			}
+			if err := e.entry(k, val, it.Value()); err != nil {
+				return err
+			}
+		}
+		if ents != nil {
+			slices.SortFunc(ents, func(a, b kv) int { return bytes.Compare(a.k, b.k) })
+			for _, en := range ents {
+				if err := e.entry(en.k, val, en.v); err != nil {
+					return err
+				}
+			}
+		}
+		f.End(e, reflect.Map, mark)
+		if !f.BeginDepth {
+			e.Depth--
+		}
+		return nil
+	}
+}
+
+// mapDepth counts a map in the depth (unless Begin does), failing beyond
+// MaxDepth: only a map or pointer cycle nests that deep.
+func (e *Enc) mapDepth(t reflect.Type) error {
+	if e.F.BeginDepth {
+		return nil
+	}
+	if e.Depth++; e.Depth > e.O.MaxDepth {
+		return &errs.Detail{Msg: e.F.Name + ": exceeded max depth (a map cycle?) marshaling " + t.String(), Sentinel: errs.ErrDepth}
+	}
+	return nil
+}
+
+// entry writes the map entry of key text k and value v.
+func (e *Enc) entry(k []byte, val EncFunc, v reflect.Value) error {
+	var err error
+	if e.Kbuf, err = e.F.AppendKey(e, e.Kbuf[:0], k); err != nil {
+		return err
+	}
+	if !e.F.Elements {
+		e.Buf = append(e.Buf, e.Kbuf...)
+		return val(e, v)
+	}
+	at := e.elem(e.Kbuf)
+	if err := val(e, v); err != nil {
+		return err
+	}
+	e.endElem(at)
+	return nil
+}
+
+// valueKeyMap is the encoder of maps whose keys are values of their own
+// (CBOR, MessagePack).
+func (f *Format) valueKeyMap(t reflect.Type, key, val EncFunc) EncFunc {
+	return func(e *Enc, v reflect.Value) error {
+		if v.IsNil() {
+			e.Null()
+			return nil
+		}
+		if err := e.mapDepth(t); err != nil {
+			return err
+		}
+		defer func() { e.Depth-- }()
+		mark, err := f.Begin(e, reflect.Map, v.Len())
+		if err != nil {
+			return err
+		}
+		if e.Det {
+			err = e.sortedMap(v, key, val)
+		} else {
+			it := v.MapRange()
+			for it.Next() {
+				if err := key(e, it.Key()); err != nil {
+					return err
+				}
+				if err := val(e, it.Value()); err != nil {
+					return err
+				}
+			}
+		}
+		if err == nil {
+			f.End(e, reflect.Map, mark)
+		}
+		return err
+	}
+}
+
+// sortedMap writes the entries of map v sorted by their encoded keys.
+func (e *Enc) sortedMap(v reflect.Value, key, val EncFunc) error {
+	start := len(e.Buf)
+	type kv struct {
+		k, end int // key bytes e.Buf[k:end] relative to start
+		v      reflect.Value
+	}
+	ents := make([]kv, 0, v.Len())
+	it := v.MapRange()
+	for it.Next() {
+		k := len(e.Buf) - start
+		if err := key(e, it.Key()); err != nil {
+			return err
+		}
+		ents = append(ents, kv{k, len(e.Buf) - start, it.Value()})
+	}
+	keys := append(e.keys[:0], e.Buf[start:]...)
+	e.keys = nil // values may marshal maps of their own
+	e.Buf = e.Buf[:start]
+	slices.SortFunc(ents, func(a, b kv) int { return bytes.Compare(keys[a.k:a.end], keys[b.k:b.end]) })
+	for i, en := range ents {
+		if i > 0 && bytes.Equal(keys[en.k:en.end], keys[ents[i-1].k:ents[i-1].end]) {
+			return e.F.DupKey(keys[en.k:en.end])
+		}
+		e.Buf = append(e.Buf, keys[en.k:en.end]...)
+		if err := val(e, en.v); err != nil {
+			return err
+		}
+	}
+	e.keys = keys
+	return nil
+}
+
+func (f *Format) structEncoder(t reflect.Type) EncFunc {
+	s := f.Structs.For(t)
+	encs := make([]EncFunc, len(s.Fields))
+	var built sync.Once
+	return func(e *Enc, v reflect.Value) error {
+		built.Do(func() {
+			for i, fd := range s.Fields {
+				encs[i] = f.EncoderFor(fd.Type)
+			}
+		})
+		var order []int
+		if e.Det && f.SortFields {
+			order = s.Sorted
+		}
+		n := len(s.Fields)
+		var skipped []bool
+		var small [64]bool
+		if f.Counted && s.Optional {
+			skipped = small[:0]
+			if n > len(small) {
+				skipped = make([]bool, 0, n)
+			}
+			for i := range s.Fields {
+				fd := &s.Fields[i]
+				skip := fd.Optional && fd.Skip(FieldByIndex(v, fd.Index))
+				skipped = append(skipped, skip)
+				if skip {
+					n--
+				}
+			}
+		}
+		mark, err := f.Begin(e, reflect.Struct, n)
+		if err != nil {
+			return err
+		}
+		for k := range s.Fields {
+			i := k
+			if order != nil {
+				i = order[k]
+			}
+			fd := &s.Fields[i]
+			if skipped != nil && skipped[i] {
+				continue
+			}
+			fv, ok := FieldByIndex(v, fd.Index)
+			if skipped == nil && fd.Optional && fd.Skip(fv, ok) {
+				continue
+			}
+			if !f.Elements {
+				e.Buf = append(e.Buf, fd.Key...)
+				if err := encs[i](e, fv); err != nil {
+					return err
+				}
+				continue
+			}
+			if fd.Key == nil {
+				return f.BadField(fd)
+			}
+			at := e.elem(fd.Key)
+			if err := encs[i](e, fv); err != nil {
+				return err
+			}
+			e.endElem(at)
+		}
+		f.End(e, reflect.Struct, mark)
+		return nil
+	}
+}

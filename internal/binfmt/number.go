@@ -1,0 +1,97 @@
+package binfmt
+
+import (
+	"math"
+	"strconv"
+	"unsafe"
+)
+
+// ExactFloat parses valid JSON number text s and reports whether the
+// nearest double has exactly the value of s, that is, whether the
+// shortest decimal form of that double is s's value.
+func ExactFloat(s []byte) (float64, bool) {
+	f, err := strconv.ParseFloat(unsafe.String(unsafe.SliceData(s), len(s)), 64)
+	if err != nil || math.IsInf(f, 0) {
+		return f, false
+	}
+	var db, gb [20]byte
+	d, e, ok := normDecimal(db[:0], s)
+	if !ok {
+		return f, false
+	}
+	if len(d) == 0 {
+		return f, f == 0 // zero of any form
+	}
+	if f == 0 {
+		return f, false // underflow
+	}
+	// At most 15 significant digits are always recovered from a normal
+	// double (DBL_DIG), so such a decimal is the shortest form of its
+	// nearest double.
+	if len(d) <= 15 && math.Abs(f) >= 0x1p-1022 {
+		return f, true
+	}
+	if len(d) > 17 {
+		return f, false // shortest forms of doubles have at most 17 digits
+	}
+	var buf [32]byte
+	g := strconv.AppendFloat(buf[:0], f, 'e', -1, 64)
+	gd, ge, _ := normDecimal(gb[:0], g)
+	return f, string(gd) == string(d) && ge == e
+}
+
+// normDecimal appends to buf the significant digits of valid number text
+// s (without leading and trailing zeros; none for zero), up to 18 of
+// them, and returns them with the exponent e such that the value is
+// digits * 10^e. ok is false when there are more than 18 digits or the
+// exponent is beyond 10^15.
+func normDecimal(buf, s []byte) (digits []byte, e int64, ok bool) {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	pointSeen := false
+	var fracDigits int64
+	trailing := int64(0) // zeros not yet known to be significant
+	for ; i < len(s) && s[i] != 'e' && s[i] != 'E'; i++ {
+		c := s[i]
+		if c == '.' {
+			pointSeen = true
+			continue
+		}
+		if pointSeen {
+			fracDigits++
+		}
+		if c == '0' {
+			if len(buf) > 0 {
+				trailing++
+			}
+			continue
+		}
+		for ; trailing > 0; trailing-- {
+			buf = append(buf, '0')
+		}
+		buf = append(buf, c)
+		if len(buf) > 18 {
+			return nil, 0, false
+		}
+	}
+	if i < len(s) {
+		j := i + 1
+		neg := false
+		if s[j] == '+' || s[j] == '-' {
+			neg = s[j] == '-'
+			j++
+		}
+		for ; j < len(s); j++ {
+			e = e*10 + int64(s[j]-'0')
+			if e > 1e15 {
+				return buf, 0, len(buf) == 0
+			}
+		}
+		if neg {
+			e = -e
+		}
+	}
+	return buf, e - fracDigits + trailing, true
+}
