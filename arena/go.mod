@@ -24,6 +24,7 @@ require (
 	github.com/valyala/fastjson v1.6.10
 	github.com/vbauerster/mpb/v8 v8.16.2
 	github.com/vmihailenco/msgpack/v5 v5.4.1
+	go.etcd.io/bbolt v1.4.3
 	go.mongodb.org/mongo-driver/v2 v2.10.0
 	golang.org/x/term v0.48.0
 )

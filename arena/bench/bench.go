@@ -127,6 +127,7 @@ func newRunner(cfg Config) (*runner, error) {
 			}
 		}
 	}
+	r.env.self = cfg.Self
 	if cfg.child != nil {
 		r.env.files = cfg.child.Files
 		r.prog = nopProgress{}
@@ -147,6 +148,7 @@ func (r *runner) selected(s *Scenario) bool {
 }
 
 func (r *runner) cleanup() {
+	r.env.close()
 	if r.tmp != "" {
 		os.RemoveAll(r.tmp)
 	}

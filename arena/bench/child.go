@@ -28,6 +28,9 @@ type childReq struct {
 	Sizes    Sizes             `json:"sizes"`
 	Quick    bool              `json:"quick"`
 	Runs     int               `json:"runs"` // timed operations
+	// ViewServer, when set, makes the child the CouchDB view server of
+	// that wire (see viewserver.go) instead of a timed cell.
+	ViewServer string `json:"view_server,omitempty"`
 }
 
 // childResp is what a child prints on standard output.
@@ -118,6 +121,9 @@ func lastLine(s string) string {
 // times req.Runs operations (one: a cold pass) and prints a childResp.
 func childMain(arg string, stdout io.Writer) int {
 	var req childReq
+	if json.Unmarshal([]byte(arg), &req) == nil && req.ViewServer != "" {
+		return viewServerMain(req.ViewServer, os.Stdin, stdout, os.Stderr)
+	}
 	resp := func() childResp {
 		if err := json.Unmarshal([]byte(arg), &req); err != nil {
 			return childResp{Err: "bad request: " + err.Error()}

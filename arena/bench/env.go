@@ -42,6 +42,59 @@ type Env struct {
 	docs  map[string][]byte
 	files map[string]string // name -> file, read instead of generating (child processes)
 	extra []dataset.Named   // --data files
+
+	// self is the command line that runs `celer bench` again (Config.Self),
+	// for the scenarios that start helper processes.
+	self []string
+	// vals caches values that scenarios share (stores, document sets);
+	// closers release what they hold (processes, files) at the end of
+	// the run, last made first.
+	vals    map[string]any
+	closers []func()
+}
+
+// value returns the value cached under key, making it with mk on first
+// use. mk runs with the Env unlocked, so it may call other Env methods.
+func (e *Env) value(key string, mk func() (any, error)) (any, error) {
+	e.mu.Lock()
+	v, ok := e.vals[key]
+	e.mu.Unlock()
+	if ok {
+		return v, nil
+	}
+	v, err := mk()
+	if err != nil {
+		return nil, err
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if old, ok := e.vals[key]; ok {
+		return old, nil
+	}
+	if e.vals == nil {
+		e.vals = map[string]any{}
+	}
+	e.vals[key] = v
+	return v, nil
+}
+
+// onClose registers f to run when the run ends.
+func (e *Env) onClose(f func()) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.closers = append(e.closers, f)
+}
+
+// close runs the registered closers, last registered first, and forgets
+// the cached values.
+func (e *Env) close() {
+	e.mu.Lock()
+	cs := e.closers
+	e.closers, e.vals = nil, nil
+	e.mu.Unlock()
+	for i := len(cs) - 1; i >= 0; i-- {
+		cs[i]()
+	}
 }
 
 // generators make the named datasets. The seeds are fixed: every run on

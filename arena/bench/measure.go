@@ -207,7 +207,7 @@ func throughput(unit string, ns float64, k *Task) float64 {
 	switch unit {
 	case UnitMBps:
 		return float64(k.Bytes) / ns * 1e3
-	case UnitRows:
+	case UnitRows, UnitDocs:
 		return float64(k.Items) / ns * 1e9
 	}
 	return 1e9 / ns

@@ -15,6 +15,7 @@ const (
 	UnitOps   = "ops/s"  // operations per second
 	UnitRows  = "rows/s" // table rows per second
 	UnitTPS   = "TPS"    // documents read, written or both per second (Jackson)
+	UnitDocs  = "docs/s" // documents per second, an operation handling many
 	UnitBytes = "bytes"  // a size: lower is better
 	UnitCheck = "check"  // a verdict or count, not a measure
 )

@@ -5,12 +5,16 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"iter"
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
+	btypes "github.com/celerjson/celer/arena/bench/types"
 	"github.com/celerjson/celer/arena/contender"
 )
 
@@ -171,9 +175,99 @@ func TestNeoAndCouch(t *testing.T) {
 	if c, ok := size.Cell("cbor", "1K bytes"); !ok || c.State != StateOK || c.Value < 1024 || c.Value > 1024+9 {
 		t.Errorf("1K bytes as CBOR: %+v, want 1024 bytes and a short head", c)
 	}
-	ts = runTiny(t, "^couchdb/view-server$")
-	if len(ts[0].Rows) != 3 || ts[0].Rows[0].Cells[0].Show(ts[0].Unit) != "—" {
-		t.Errorf("view-server skeleton: %+v", ts[0].Rows)
+}
+
+// The view server's broken row maps every value one too high and counts
+// one row too many; its insert row stores empty objects.
+func (broken) ViewStore() string { return wireJSON }
+func (broken) Map(dst []viewRow, docs iter.Seq2[[]byte, []byte]) ([]viewRow, error) {
+	start := len(dst)
+	dst, err := inProcessView{store: wireJSON}.Map(dst, docs)
+	for i := start; i < len(dst); i++ {
+		dst[i].Value++
+	}
+	return dst, err
+}
+func (broken) Reduce(dst []viewPartial, batches [][]viewRow) ([]viewPartial, error) {
+	for _, b := range batches {
+		dst = append(dst, viewPartial{Sum: 0, Count: len(b) + 1})
+	}
+	return dst, nil
+}
+func (broken) CouchFormat() string { return wireJSON }
+func (broken) AppendDoc(dst []byte, _ *btypes.CouchDoc) ([]byte, error) {
+	return append(dst, "{}"...), nil
+}
+
+var (
+	_ viewServer   = broken{}
+	_ couchEncoder = broken{}
+)
+
+func TestCouchInsert(t *testing.T) {
+	ts := runTiny(t, "^couchdb/insert$", broken{})
+	checkTables(t, ts, "broken", 3)
+	tb := ts[0]
+	for _, row := range []string{rowInsertCeler, rowInsertStd, rowInsertMsgpack} {
+		for _, col := range tb.Columns {
+			c, ok := tb.Cell(row, col)
+			if !ok || c.State != StateOK || c.Value <= 0 || c.Assertions != tinySizes.CouchDocs {
+				t.Errorf("%s / %s: %+v, want %d documents read back", row, col, c, tinySizes.CouchDocs)
+			}
+		}
+	}
+	if c, _ := tb.Cell("baseline", "8 KiB"); c.State != StateOK || c.Value <= 0 {
+		t.Errorf("baseline: %+v", c)
+	}
+}
+
+func TestCouchViewServer(t *testing.T) {
+	ts := runTiny(t, "^couchdb/view-server$", broken{})
+	checkTables(t, ts, "broken", 6)
+	tb := ts[0]
+	n := tinySizes.CouchDocs
+	// One row per tiny document (its type); two per large one (its type,
+	// and its nested d). Tiny documents take four types in turn.
+	wantRows := map[string]int{"tiny": n, "4 KiB": 2 * n, "8 KiB": 2 * n}
+	for _, row := range []string{"in-process", rowJSONChild, rowJSONChildBin, rowBinChild} {
+		for _, cs := range couchSizes {
+			c, ok := tb.Cell(row, "map "+cs.name)
+			if !ok || c.State != StateOK || c.Value <= 0 || c.Assertions != wantRows[cs.name] {
+				t.Errorf("%s / map %s: %+v, want %d rows checked", row, cs.name, c, wantRows[cs.name])
+			}
+			c, ok = tb.Cell(row, "map+reduce "+cs.name)
+			if !ok || c.State != StateOK || c.Value <= 0 || c.Assertions <= wantRows[cs.name] {
+				t.Errorf("%s / map+reduce %s: %+v", row, cs.name, c)
+			}
+		}
+		if c, _ := tb.Cell(row, "map+reduce tiny"); c.Assertions != n+4 {
+			t.Errorf("%s / map+reduce tiny: %d assertions, want %d rows and 4 groups", row, c.Assertions, n)
+		}
+	}
+	if r := tb.Rows[indexRow(tb, rowJSONChild)]; r.Extra["÷ JSON lines child"] != "1.00×" {
+		t.Errorf("the JSON lines child's own ratio is %q", r.Extra["÷ JSON lines child"])
+	}
+	if r := tb.Rows[indexRow(tb, rowBinChild)]; !strings.HasSuffix(r.Extra["÷ JSON lines child"], "×") {
+		t.Errorf("no ratio for the msgpack child: %q", r.Extra["÷ JSON lines child"])
+	}
+	if len(tb.Notes) == 0 || !strings.HasPrefix(tb.Notes[0], rowBinChild+" ÷ "+rowJSONChild+": map tiny ") {
+		t.Errorf("notes: %q", tb.Notes)
+	}
+}
+
+// A view server that does not speak its wire (the child exits at once)
+// fails its cells instead of hanging the run.
+func TestCouchViewServerDeadChild(t *testing.T) {
+	e := tinyEnv()
+	e.More = []any{&childView{name: "dead child", wire: "xml", store: wireJSON, env: e}}
+	ts, err := Run(Config{Scenario: regexp.MustCompile("^couchdb/view-server$"), Env: e,
+		Timing: &Timing{Rounds: 1, Per: 100 * time.Microsecond}, Self: []string{os.Args[0]}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTables(t, ts, "dead child", 6)
+	if c, _ := ts[0].Cell("dead child", "map tiny"); !strings.Contains(c.Why, "xml") {
+		t.Errorf("the child's complaint is not in the reason: %q", c.Why)
 	}
 }
 
