@@ -230,13 +230,41 @@ func sameJSON(t *testing.T, name string, want, got []byte, exact bool) bool {
 
 func sameNumber(a, b string, exact bool) bool {
 	if exact {
-		x, ok1 := new(big.Rat).SetString(a)
-		y, ok2 := new(big.Rat).SetString(b)
-		return ok1 && ok2 && x.Cmp(y) == 0
+		d1, e1, ok1 := decimalOf(a)
+		d2, e2, ok2 := decimalOf(b)
+		return ok1 && ok2 && d1 == d2 && e1.Cmp(e2) == 0
 	}
 	x, err1 := strconv.ParseFloat(a, 64)
 	y, err2 := strconv.ParseFloat(b, 64)
 	return err1 == nil && err2 == nil && x == y
+}
+
+// decimalOf returns JSON number text as signed significant digits
+// (without leading or trailing zeros) and the power of ten they are
+// multiplied by: 1.50e3 is "15" and 2, -0.0 is "" and 0. It does not
+// build the value, so exponents of any size are cheap.
+func decimalOf(s string) (digits string, exp *big.Int, ok bool) {
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	mant, e, hasExp := strings.Cut(strings.ToLower(s), "e")
+	exp = new(big.Int)
+	if hasExp {
+		if _, ok := exp.SetString(strings.TrimPrefix(e, "+"), 10); !ok {
+			return "", nil, false
+		}
+	}
+	ip, fp, _ := strings.Cut(mant, ".")
+	exp.Sub(exp, big.NewInt(int64(len(fp))))
+	d := strings.TrimLeft(ip+fp, "0")
+	if d == "" {
+		return "", new(big.Int), true
+	}
+	t := strings.TrimRight(d, "0")
+	exp.Add(exp, big.NewInt(int64(len(d)-len(t))))
+	if neg {
+		t = "-" + t
+	}
+	return t, exp, true
 }
 
 func unhex(t *testing.T, s string) []byte {
@@ -495,5 +523,28 @@ func TestTokensWrite(t *testing.T) {
 	doc, _ := dom.Parse([]byte(`[1]`))
 	if err := doc.Root().WriteTokens(bson.NewWriter(io.Discard)); err == nil {
 		t.Error("BSON array at the top level: no error")
+	}
+}
+
+// TestSameNumber checks the test's own number comparison.
+func TestSameNumber(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		same bool
+	}{
+		{"1.50e3", "1500", true},
+		{"1500", "1.5E+3", true},
+		{"-0.0", "0", true},
+		{"10e1000001", "1.0e+1000002", true},
+		{"0.001", "1e-3", true},
+		{"1.5", "1.6", false},
+		{"1e3", "1e4", false},
+		{"-1", "1", false},
+		{"100", "10", false},
+		{"0.10000000000000000001", "0.1", false},
+	} {
+		if got := sameNumber(tc.a, tc.b, true); got != tc.same {
+			t.Errorf("sameNumber(%s, %s) = %v", tc.a, tc.b, got)
+		}
 	}
 }
