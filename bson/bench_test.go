@@ -109,7 +109,7 @@ func BenchmarkTranscode(b *testing.B) {
 		b.Run("BSONToExtJSON/"+name, func(b *testing.B) {
 			b.SetBytes(int64(len(ext)))
 			b.ReportAllocs()
-			r := NewReaderBytes(bs, KeepInt64(true))
+			r := NewReaderBytes(bs)
 			var out bytes.Buffer
 			w := NewExtJSONWriter(&out, Canonical)
 			for b.Loop() {
@@ -124,7 +124,7 @@ func BenchmarkTranscode(b *testing.B) {
 		b.Run("ExtJSONToBSON/"+name, func(b *testing.B) {
 			b.SetBytes(int64(len(ext)))
 			b.ReportAllocs()
-			r := NewExtJSONReaderBytes(ext, KeepInt64(true))
+			r := NewExtJSONReaderBytes(ext)
 			w := NewWriter(io.Discard)
 			for b.Loop() {
 				r.ResetBytes(ext)

@@ -33,8 +33,9 @@
 //	DBPointer                 Ext(FamilyBSON, 0x0C, string, 12 bytes)
 //	JavaScript code, symbol   Ext(FamilyBSON, 0x0D or 0x0E, string)
 //	code with scope           Ext(FamilyBSON, 0x0F, length, string, document)
-//	int32, int64              Int (KeepInt64: an int64 that fits 32 bits
-//	                          as Ext(FamilyBSON, 0x12, 8 bytes))
+//	int32, int64              Int of width 32, 64 (token.IntWidth); the
+//	                          Writer keeps width 64 an int64, and writes
+//	                          other Int tokens in the smallest type
 //	timestamp                 Ext(FamilyBSON, 0x11, increment, seconds)
 //	Decimal128                Ext(FamilyBSON, 0x13, 16 bytes)
 //	min key, max key          Ext(FamilyBSON, 0xFF or 0x7F, no payload)
@@ -72,9 +73,8 @@
 // type in its type wrapper: {"$numberInt": "1"}, {"$numberDouble":
 // "1.5"}) or Relaxed (numbers as JSON numbers, datetimes from 1970 to
 // 9999 as RFC 3339 text); an ExtJSONReader reads either and gives the
-// tokens a Reader gives for the same BSON. With KeepInt64 on both
-// readers (as celer convert sets between bson and extjson), BSON to
-// canonical Extended JSON and back gives the same bytes, with two
+// tokens a Reader gives for the same BSON. As integer tokens keep their
+// width, BSON to canonical Extended JSON and back gives the same bytes, with two
 // exceptions Extended JSON cannot write: NaN payloads (every NaN is
 // "NaN", read as the quiet NaN 0x7FF8000000000000) and non-canonical
 // Decimal128 encodings (written as the value they stand for). Relaxed

@@ -15,7 +15,7 @@ func MarshalExtJSON(v any, m Mode, o ...Options) ([]byte, error) {
 		return nil, err
 	}
 	var out bytes.Buffer
-	r := NewReaderBytes(b, append(o, KeepInt64(true), AllowInvalidUTF8(true))...)
+	r := NewReaderBytes(b, append(o, AllowInvalidUTF8(true))...)
 	if _, err := token.Copy(NewExtJSONWriter(&out, m, o...), r); err != nil {
 		return nil, err
 	}
@@ -28,7 +28,7 @@ func MarshalExtJSON(v any, m Mode, o ...Options) ([]byte, error) {
 func UnmarshalExtJSON(data []byte, v any, o ...Options) error {
 	var buf bytes.Buffer
 	w := NewWriter(&buf, o...)
-	r := NewExtJSONReaderBytes(data, append(o, KeepInt64(true))...)
+	r := NewExtJSONReaderBytes(data, o...)
 	n, err := token.CopyValue(w, r)
 	if err == nil {
 		if _, err2 := r.ReadToken(); err2 != io.EOF {

@@ -74,8 +74,7 @@ type xframe struct {
 // wrapping ErrSyntax; so must an object that has a wrapper key after
 // other keys. Keys that start with "$" but are no wrapper key ($ref,
 // $id, $regex, ...) are plain keys. The wrappers give: $numberInt and
-// $numberLong Int tokens (with KeepInt64, a $numberLong in the int32
-// range an Ext token of type 0x12); $numberDouble a Float; $binary of
+// $numberLong Int tokens of width 32 and 64; $numberDouble a Float; $binary of
 // subtype 0 Bytes, of other subtypes (and $uuid, subtype 4) an Ext token;
 // $undefined token.Undefined; the others Ext tokens of token.FamilyBSON
 // with the payload a Reader gives (regular expression options sorted);
@@ -89,7 +88,6 @@ type xframe struct {
 type ExtJSONReader struct {
 	src     *token.JSONReader
 	o       opts.Struct
-	keep64  bool
 	nested  bool // reads one value (a $scope document) for a parent
 	started bool // a container was read
 
@@ -104,7 +102,7 @@ type ExtJSONReader struct {
 }
 
 // NewExtJSONReader returns an ExtJSONReader reading from r, with the
-// options of token.NewJSONReader and KeepInt64.
+// options of token.NewJSONReader.
 func NewExtJSONReader(r io.Reader, o ...Options) *ExtJSONReader {
 	return newExtJSONReader(token.NewJSONReader(r, o...), o)
 }
@@ -117,7 +115,6 @@ func NewExtJSONReaderBytes(b []byte, o ...Options) *ExtJSONReader {
 
 func newExtJSONReader(src *token.JSONReader, o []Options) *ExtJSONReader {
 	x := &ExtJSONReader{src: src, o: opts.Collect(o...)}
-	x.keep64 = x.o.Has(opts.KeepInt64)
 	return x
 }
 
@@ -493,7 +490,7 @@ func (x *ExtJSONReader) dateValue() (token.Token, error) {
 
 // scopeValue reads the document of $scope into x.doc as BSON.
 func (x *ExtJSONReader) scopeValue() error {
-	sub := &ExtJSONReader{src: x.src, o: x.o, keep64: true, nested: true}
+	sub := &ExtJSONReader{src: x.src, o: x.o, nested: true}
 	sub.o.MaxDepth = max(x.o.MaxDepth-len(x.stack)-1, 1)
 	if x.doc == nil {
 		x.doc = &bytes.Buffer{}
@@ -552,17 +549,13 @@ func (x *ExtJSONReader) build(wk int, vals *[wkUUID + 1]token.Token, scope int) 
 		if !ok {
 			return token.Token{}, x.fail("$numberInt " + strconv.Quote(shorten(s)) + " is not a 32-bit integer")
 		}
-		return token.Int(v), nil
+		return token.IntWidth(v, 32), nil
 	case wkNumberLong:
 		v, ok := parseInt(s, 64)
 		if !ok {
 			return token.Token{}, x.fail("$numberLong " + strconv.Quote(shorten(s)) + " is not a 64-bit integer")
 		}
-		if x.keep64 && v == int64(int32(v)) {
-			x.out = binary.LittleEndian.AppendUint64(x.out[:0], uint64(v))
-			return token.Ext(token.FamilyBSON, uint64(TypeInt64), x.out), nil
-		}
-		return token.Int(v), nil
+		return token.IntWidth(v, 64), nil
 	case wkNumberDouble:
 		switch string(s) {
 		case "Infinity":

@@ -200,7 +200,7 @@ func (x *ExtJSONWriter) wrappersOnly(t token.Token) error {
 func (x *ExtJSONWriter) value(t token.Token, bignum, neg bool) error {
 	switch t.Kind() {
 	case token.KindInt:
-		return x.int(t.Int(), false)
+		return x.int(t.Int(), t.IntBits() == 64)
 	case token.KindUint:
 		x.txt = strconv.AppendUint(x.txt[:0], t.Uint(), 10)
 		return x.inexact(x.txt)
@@ -455,7 +455,7 @@ func (x *ExtJSONWriter) codeWithScope(p []byte) error {
 	if err := x.seq(token.BeginObject(2), token.String("$code"), token.StringBytes(code), token.String("$scope")); err != nil {
 		return err
 	}
-	r := NewReaderBytes(p[8+n:], MaxDepth(max(x.o.MaxDepth-len(x.stack), 1)), KeepInt64(true), AllowInvalidUTF8(true))
+	r := NewReaderBytes(p[8+n:], MaxDepth(max(x.o.MaxDepth-len(x.stack), 1)), AllowInvalidUTF8(true))
 	depth := len(x.stack)
 	keyNxt := x.keyNxt
 	x.keyNxt = false

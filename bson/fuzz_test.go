@@ -56,7 +56,7 @@ func addSeeds(f *testing.F, json bool) {
 func FuzzDecode(f *testing.F) {
 	addSeeds(f, false)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		o := []Options{MaxDepth(64), KeepInt64(true)}
+		o := []Options{MaxDepth(64)}
 		toks, err := readTokens(data, o...)
 		r := NewReader(&celertest.ChunkReader{Data: data, Sizes: []int{1, 5, 3}}, o...)
 		var stoks []token.Token

@@ -77,17 +77,18 @@ func bsonToJSON(in []byte, o ...Options) ([]byte, error) {
 }
 
 // bsonToExt transcodes BSON to Extended JSON (without the final
-// newline), keeping int64 types.
+// newline); integer tokens keep their widths.
 func bsonToExt(in []byte, m Mode, o ...Options) ([]byte, error) {
 	var buf bytes.Buffer
-	_, err := token.Copy(NewExtJSONWriter(&buf, m, o...), NewReaderBytes(in, append(o, KeepInt64(true))...))
+	_, err := token.Copy(NewExtJSONWriter(&buf, m, o...), NewReaderBytes(in, o...))
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), err
 }
 
-// extToBSON transcodes Extended JSON to BSON, keeping int64 types.
+// extToBSON transcodes Extended JSON to BSON; integer tokens keep their
+// widths.
 func extToBSON(in []byte, o ...Options) ([]byte, error) {
 	var buf bytes.Buffer
-	_, err := token.Copy(NewWriter(&buf, o...), NewExtJSONReaderBytes(in, append(o, KeepInt64(true))...))
+	_, err := token.Copy(NewWriter(&buf, o...), NewExtJSONReaderBytes(in, o...))
 	return buf.Bytes(), err
 }
 
@@ -107,7 +108,7 @@ func sameTokens(a, b []token.Token) bool {
 	}
 	for i := range a {
 		x, y := a[i], b[i]
-		if x.Kind() != y.Kind() || x.Uint() != y.Uint() || !bytes.Equal(x.Data(), y.Data()) || x.Family() != y.Family() {
+		if x.Kind() != y.Kind() || x.Uint() != y.Uint() || x.IntBits() != y.IntBits() || !bytes.Equal(x.Data(), y.Data()) || x.Family() != y.Family() {
 			return false
 		}
 	}

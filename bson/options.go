@@ -73,14 +73,13 @@ func InexactAsFloat(v bool) Options { return opts.Flag(opts.InexactAsFloat, v) }
 // error.
 func StringifyKeys(v bool) Options { return opts.Flag(opts.StringifyKeys, v) }
 
-// KeepInt64 makes Readers (BSON and Extended JSON) give an int64 value
-// whose number fits 32 bits as an Ext token of token.FamilyBSON, type
-// 0x12, with the 8 bytes of the int64 as payload, instead of an Int
-// token; the Writer and the Extended JSON writer then keep the int64 type
-// (Int tokens in the int32 range become int32). Other formats' writers
-// reject such tokens, so use it only between BSON and Extended JSON (as
-// celer convert does). Off by default: such values become Int tokens and
-// come back as int32.
+// KeepInt64 has no effect any more: Readers (BSON and Extended JSON)
+// give int32 and int64 values as Int tokens of width 32 and 64
+// (token.IntWidth), and the Writer and the Extended JSON writer keep the
+// int64 type of an Int of width 64, so BSON and Extended JSON keep their
+// integer types through token.Copy without an option.
+//
+// Deprecated: widths do what this option did; it is ignored.
 func KeepInt64(v bool) Options { return opts.Flag(opts.KeepInt64, v) }
 
 // RejectUnknownFields makes Unmarshal report a document key that matches

@@ -58,8 +58,7 @@ type rframe struct {
 // (their keys are read as cstrings but not otherwise checked, as drivers
 // do); double as a Float of width 64; string as String; binary subtype 0
 // as Bytes; undefined as token.Undefined; boolean, null; int32 and int64
-// as Int (with KeepInt64, an int64 whose value fits 32 bits as an Ext
-// token of type 0x12); every other element type as an Ext token of
+// as Int tokens of width 32 and 64 (token.IntWidth); every other element type as an Ext token of
 // token.FamilyBSON whose type is the element type byte (0xFF for min key)
 // and whose payload is the element's value bytes as BSON stores them
 // (see the package documentation).
@@ -69,7 +68,6 @@ type Reader struct {
 	o      opts.Struct
 	strict bool // reject invalid UTF-8
 	dups   bool // reject duplicate keys
-	keep64 bool // int64 in the int32 range as Ext tokens
 
 	r    io.Reader
 	buf  []byte // bytes: the whole input; stream: the current document
@@ -105,7 +103,6 @@ func (d *Reader) init(o []Options) {
 	d.o = opts.Collect(o...)
 	d.strict = !d.o.Has(opts.AllowInvalidUTF8)
 	d.dups = d.o.Has(opts.RejectDuplicateNames)
-	d.keep64 = d.o.Has(opts.KeepInt64)
 }
 
 // Reset makes d read from r, keeping its options and buffer.
@@ -128,7 +125,7 @@ func (d *Reader) ResetBytes(b []byte) {
 }
 
 func (d *Reader) reset() {
-	*d = Reader{o: d.o, strict: d.strict, dups: d.dups, keep64: d.keep64, stack: d.stack[:0], buf: d.buf}
+	*d = Reader{o: d.o, strict: d.strict, dups: d.dups, stack: d.stack[:0], buf: d.buf}
 }
 
 // Depth returns the number of open documents and arrays.
@@ -393,16 +390,12 @@ func (d *Reader) value(f *rframe, t byte, at int) (token.Token, error) {
 		if err := d.need(f, at, i, 4); err != nil {
 			return token.Token{}, err
 		}
-		return d.scalar(i+4, token.Int(int64(int32(binary.LittleEndian.Uint32(d.buf[i:]))))), nil
+		return d.scalar(i+4, token.IntWidth(int64(int32(binary.LittleEndian.Uint32(d.buf[i:]))), 32)), nil
 	case TypeInt64:
 		if err := d.need(f, at, i, 8); err != nil {
 			return token.Token{}, err
 		}
-		v := int64(binary.LittleEndian.Uint64(d.buf[i:]))
-		if d.keep64 && v == int64(int32(v)) {
-			return d.scalar(i+8, token.Ext(token.FamilyBSON, uint64(TypeInt64), d.buf[i:i+8:i+8])), nil
-		}
-		return d.scalar(i+8, token.Int(v)), nil
+		return d.scalar(i+8, token.IntWidth(int64(binary.LittleEndian.Uint64(d.buf[i:])), 64)), nil
 	case TypeObjectID:
 		size = 12
 	case TypeDateTime, TypeTimestamp:

@@ -153,10 +153,12 @@ func TestReaderTokens(t *testing.T) {
 	if p := toks[2].Data(); toks[2].Family() != token.FamilyBSON || toks[2].ExtType() != 5 || !bytes.Equal(p, mustHex(t, "02000000 04 0102")) {
 		t.Errorf("binary subtype 4: %v", toks[2])
 	}
-	// KeepInt64: int64 in the int32 range as an Ext token, others as Int.
-	toks, _ = readTokens(doc(t, "12 6100 0100000000000000 12 6200 0000000001000000"), KeepInt64(true))
-	if toks[2].Kind() != token.KindExt || toks[2].ExtType() != 0x12 || toks[4].Kind() != token.KindInt {
-		t.Errorf("KeepInt64: %s", describe(toks))
+	// int32 and int64 are Int tokens of width 32 and 64, whatever the value.
+	toks, _ = readTokens(doc(t, "10 6100 01000000 12 6200 0100000000000000 12 6300 0000000001000000"))
+	for i, want := range map[int]int{2: 32, 4: 64, 6: 64} {
+		if toks[i].Kind() != token.KindInt || toks[i].IntBits() != want {
+			t.Errorf("token %d: %s of width %d, want an Int of width %d", i, toks[i], toks[i].IntBits(), want)
+		}
 	}
 	// A sequence of documents; io.EOF between them.
 	seq := append(doc(t, "0a 6100"), doc(t, "0a 6200")...)

@@ -275,6 +275,10 @@ func (e *Writer) value(t token.Token, bignum bool, tag uint64) (byte, error) {
 		e.buf = append(e.buf, b)
 		return TypeBoolean, nil
 	case token.KindInt:
+		if t.IntBits() == 64 {
+			e.buf = binary.LittleEndian.AppendUint64(e.buf, uint64(t.Int()))
+			return TypeInt64, nil
+		}
 		e.buf, typ = appendInt(e.buf, t.Int())
 		return typ, nil
 	case token.KindUint:

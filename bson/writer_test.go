@@ -448,3 +448,43 @@ func hasNULName(in []byte) bool {
 		}
 	}
 }
+
+// TestIntWidths checks that BSON's integer types survive token.Copy
+// between BSON and canonical Extended JSON (an int64 that fits 32 bits
+// stays an int64), and that through plain JSON, which has one kind of
+// number, they come back in the smallest type, as written in the spec's
+// int32/int64 element tables.
+func TestIntWidths(t *testing.T) {
+	in := doc(t, "10 6100 01000000 12 6200 0100000000000000 12 6300 0000000001000000 12 6400 ffffffffffffffff")
+	var buf bytes.Buffer
+	if _, err := token.Copy(NewWriter(&buf), NewReaderBytes(in)); err != nil || !bytes.Equal(buf.Bytes(), in) {
+		t.Errorf("BSON → BSON: % x, %v; want % x", buf.Bytes(), err, in)
+	}
+	ext, err := bsonToExt(in, Canonical)
+	want := `{"a":{"$numberInt":"1"},"b":{"$numberLong":"1"},"c":{"$numberLong":"4294967296"},"d":{"$numberLong":"-1"}}`
+	if err != nil || string(ext) != want {
+		t.Errorf("BSON → canonical Extended JSON: %s, %v; want %s", ext, err, want)
+	}
+	if back, err := extToBSON(ext); err != nil || !bytes.Equal(back, in) {
+		t.Errorf("Extended JSON → BSON: % x, %v; want % x", back, err, in)
+	}
+	js, err := bsonToJSON(in)
+	if err != nil || string(js) != `{"a":1,"b":1,"c":4294967296,"d":-1}` {
+		t.Errorf("BSON → JSON: %s, %v", js, err)
+	}
+	smallest := doc(t, "10 6100 01000000 10 6200 01000000 12 6300 0000000001000000 10 6400 ffffffff")
+	if back, err := jsonToBSON(js); err != nil || !bytes.Equal(back, smallest) {
+		t.Errorf("JSON → BSON: % x, %v; want % x", back, err, smallest)
+	}
+	// An Int of width 32 that does not fit 32 bits still gets an int64.
+	buf.Reset()
+	w := NewWriter(&buf)
+	for _, tok := range []token.Token{token.BeginObject(-1), token.String("a"), token.IntWidth(1<<40, 32), token.EndObject} {
+		if err := w.WriteToken(tok); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(); err != nil || !bytes.Equal(buf.Bytes(), doc(t, "12 6100 0000000000010000")) {
+		t.Errorf("width 32 beyond int32: % x, %v", buf.Bytes(), err)
+	}
+}

@@ -12,7 +12,8 @@
 //	Kind         carries                               made by
 //	Null                                               Null
 //	Bool         true or false                         True, False, Bool
-//	Int          an int64                              Int
+//	Int          an int64, and its source width        Int, IntWidth
+//	             (8, 16, 32 or 64 bits, 0 if unknown)
 //	Uint         a uint64 above MaxInt64               Uint (gives Int when it fits)
 //	Float        a float64, and its source width       Float, FloatWidth
 //	             (16, 32 or 64 bits, 0 if unknown)
@@ -41,6 +42,16 @@
 // for every integer in the int64 range, Uint only above it, Number only
 // for what neither holds exactly (JSON numbers with a fraction or an
 // exponent, integers beyond 64 bits, "-0"). Writers accept every form.
+//
+// Widths record the type a number had in its source, where the format
+// has a choice the value does not decide. A Float's width is its IEEE
+// size; an Int's width is set by the BSON and Extended JSON readers (32
+// for int32 and $numberInt, 64 for int64 and $numberLong) and kept by the
+// BSON and canonical Extended JSON writers, so BSON → BSON keeps every
+// int64 that would fit 32 bits an int64. Other readers give width 0, and
+// other writers ignore it: they pick the smallest form, as BSON writers
+// do for width 0 (so BSON → JSON → BSON turns such an int64 into an
+// int32).
 //
 // Tokens from a Reader are views into its buffer, valid until its next
 // call; Clone copies one. Tokens made by the constructors refer to the
@@ -138,15 +149,15 @@
 //	0x0E  symbol                int32 length, text, 0
 //	0x0F  code with scope       int32 total length, string as 0x0D, document
 //	0x11  timestamp             uint32 increment, uint32 seconds
-//	0x12  int64                 8 bytes (only with bson.KeepInt64, for values
-//	                            that fit 32 bits; otherwise an Int token)
+//	0x12  int64                 8 bytes (readers give Int tokens of width
+//	                            64 instead; writers still accept it)
 //	0x13  Decimal128            16 bytes, IEEE 754-2008 BID, low half first
 //	0xFF  min key               none
 //	0x7F  max key               none
 //
 // Binary subtype 0 is a Bytes token, undefined (0x06) is Undefined, and
 // double, string, document, array, boolean, null, int32 and int64 have
-// their kinds. A BSON Writer accepts an Ext token of any scalar element
+// their kinds (int32 and int64 as Int tokens of width 32 and 64). A BSON Writer accepts an Ext token of any scalar element
 // type (0x10 and 0x01 included) after checking its payload.
 //
 // JSON has no form for these tokens: JSONWriter fails on them with

@@ -103,7 +103,7 @@ type Token struct {
 	data []byte // String, Bytes, Number text, Ext payload
 	num  uint64 // Bool, Int, Uint, Float bits, container length, tag number, Ext type
 	kind Kind
-	aux  uint8 // Float: width in bits (0 unknown); Ext: Family; String: auxValidUTF8
+	aux  uint8 // Int, Float: width in bits (0 unknown); Ext: Family; String: auxValidUTF8
 }
 
 // Scalar tokens without a payload, and container ends.
@@ -128,6 +128,14 @@ func Bool(b bool) Token {
 // Int returns an integer token. Readers return KindInt for every integer
 // in the int64 range and KindUint only above it; writers accept both.
 func Int(n int64) Token { return Token{kind: KindInt, num: uint64(n)} }
+
+// IntWidth returns an integer token that records its source width: 8,
+// 16, 32 or 64 bits for a signed integer type of that size (BSON's int32
+// and int64), 0 for unknown (as Int). n must fit that width. Writers of
+// formats with integer types of their own may keep it (BSON writes an
+// Int of width 64 as an int64 even when it fits 32 bits); the others
+// ignore it and pick the smallest form.
+func IntWidth(n int64, bits int) Token { return Token{kind: KindInt, num: uint64(n), aux: uint8(bits)} }
 
 // Uint returns an integer token for n: KindInt when n fits an int64 (the
 // canonical form readers produce), KindUint otherwise.
@@ -218,6 +226,15 @@ func (t Token) Int() int64 { return int64(t.num) }
 // Uint returns the value of a Uint token (for an Int token, the value
 // converted to uint64, which wraps for negative numbers).
 func (t Token) Uint() uint64 { return t.num }
+
+// IntBits returns the source width of an Int token, 8, 16, 32 or 64, or
+// 0 when unknown (and for other kinds).
+func (t Token) IntBits() int {
+	if t.kind != KindInt {
+		return 0
+	}
+	return int(t.aux)
+}
 
 // Float returns the value of a Float token.
 func (t Token) Float() float64 { return math.Float64frombits(t.num) }

@@ -287,6 +287,10 @@ func TestTokenAccessors(t *testing.T) {
 	if !token.Simple(21).Bool() || token.Simple(23).String() != "undefined" || token.Simple(16).Family() != token.FamilySimple {
 		t.Error("Simple")
 	}
+	if w := token.IntWidth(-7, 32); w.Kind() != token.KindInt || w.Int() != -7 || w.IntBits() != 32 || w.String() != "-7" ||
+		token.Int(-7).IntBits() != 0 || token.Float(1).IntBits() != 0 {
+		t.Error("IntWidth")
+	}
 	if token.String("x").ValidUTF8() || !token.String("x").WithValidUTF8().ValidUTF8() || token.Bytes(nil).WithValidUTF8().ValidUTF8() {
 		t.Error("ValidUTF8 marks")
 	}

@@ -74,9 +74,8 @@ const (
 	// whose writer also rewrites arrays of numbers so) instead of arrays of
 	// numbers.
 	TypedArrays
-	// KeepInt64 makes BSON and Extended JSON readers give int64 values that
-	// fit 32 bits as Ext tokens (token.FamilyBSON, type 0x12) instead of
-	// Int tokens, so that BSON and Extended JSON writers keep their type.
+	// KeepInt64 is no longer read (Deprecated: BSON's Int tokens carry
+	// their width, token.IntWidth); the bit stays reserved.
 	KeepInt64
 	// ShortestFloat makes writers with a choice of float widths (MessagePack
 	// float 32/64, UBJSON d/D) write a float of unknown or 64-bit width, or
