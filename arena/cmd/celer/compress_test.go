@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -148,4 +149,36 @@ func other(c string) string {
 		return "lz4"
 	}
 	return "zstd"
+}
+
+// TestConvertCompressTools: the output reads back with the zstd and lz4
+// command-line tools, and their output reads back with --decompress auto
+// (skipped for a tool that is not installed).
+func TestConvertCompressTools(t *testing.T) {
+	in := `{"a":[1,2,3],"b":"` + strings.Repeat("text ", 100) + `"}`
+	plain := runCeler(t, in, "convert", "--from", "json", "--to", "msgpack")
+	for _, tool := range []string{"zstd", "lz4"} {
+		path, err := exec.LookPath(tool)
+		if err != nil {
+			t.Logf("SKIP %s: not installed", tool)
+			continue
+		}
+		c := runCeler(t, in, "convert", "--from", "json", "--to", "msgpack", "--compress", tool)
+		cmd := exec.Command(path, "-d", "-c")
+		cmd.Stdin = strings.NewReader(c.stdout)
+		out, err := cmd.Output()
+		if err != nil || string(out) != plain.stdout {
+			t.Errorf("%s -d: %v, %d bytes, want %d", tool, err, len(out), len(plain.stdout))
+		}
+		cmd = exec.Command(path, "-c")
+		cmd.Stdin = strings.NewReader(plain.stdout)
+		z, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%s: %v", tool, err)
+		}
+		back := runCeler(t, string(z), "convert", "--from", "msgpack", "--decompress", "auto", "--to", "json")
+		if back.code != 0 || back.stdout != in+"\n" {
+			t.Errorf("%s's output: %d %q %q", tool, back.code, back.stdout, back.stderr)
+		}
+	}
 }
