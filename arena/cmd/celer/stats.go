@@ -60,6 +60,8 @@ With --json, the same results are written as one JSON object:
 "decompress_mbps"}, ...}, "error"}]}, with null for what was not
 measured or has no value.
 
+Stats holds the input and each format's bytes in memory at once.
+
 Exit status: 0 on success (also when a format cannot hold the document),
 1 when the input is not valid JSON or cannot be read, 2 on a usage
 error.`
