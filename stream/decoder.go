@@ -69,6 +69,9 @@ type Decoder struct {
 	// heldUpTo counts the outer frames whose names need no holding.
 	heldUpTo int
 	tokEnd   int // offset after the last token, for InputOffset
+
+	ix   *ixState // the indexed reader's state (indexed.go), kept for reuse
+	ixOn bool     // the indexed reader is on
 }
 
 // NewDecoder returns a Decoder reading from r.
@@ -113,10 +116,11 @@ func (d *Decoder) ResetBytes(b []byte) {
 	if d.o.MaxBytes > 0 && int64(len(b)) > d.o.MaxBytes {
 		d.err = d.errAt(int(d.o.MaxBytes), &errs.Detail{Msg: "input exceeds MaxBytes", Sentinel: errs.ErrLimit})
 	}
+	d.startIndex()
 }
 
 func (d *Decoder) reset() {
-	*d = Decoder{o: d.o, mode: d.mode, stack: d.stack[:0], names: d.names[:0], buf: d.buf}
+	*d = Decoder{o: d.o, mode: d.mode, stack: d.stack[:0], names: d.names[:0], buf: d.buf, ix: d.ix}
 	d.pin = -1
 	d.line = 1
 }
@@ -289,6 +293,9 @@ func (d *Decoder) next() (int, error) {
 // wrapping ErrUnexpectedEOF.
 func (d *Decoder) ReadToken() (Token, error) {
 	d.pin = -1
+	if d.ixOn && d.err == nil {
+		return d.readTokenIx()
+	}
 	return d.readToken()
 }
 
@@ -352,7 +359,7 @@ func (d *Decoder) readToken() (Token, error) {
 			if err != nil {
 				return Token{}, err
 			}
-			return Token{raw: d.buf[i:end:end], kind: KindString, meta: m}, nil
+			return mkToken(d.buf[i:end:end], KindString, m), nil
 		case expValueOrEnd:
 			if c == ']' {
 				d.pop(i)
@@ -366,7 +373,7 @@ func (d *Decoder) readToken() (Token, error) {
 			if err != nil {
 				return Token{}, err
 			}
-			return Token{raw: d.buf[i:end:end], kind: KindString, meta: m}, nil
+			return mkToken(d.buf[i:end:end], KindString, m), nil
 		case '{', '[':
 			if err := d.push(i, c == '{'); err != nil {
 				return Token{}, err
@@ -385,7 +392,7 @@ func (d *Decoder) readToken() (Token, error) {
 		}
 		d.pos, d.tokEnd = end, end
 		d.afterValue()
-		return Token{raw: d.buf[i:end:end], kind: k}, nil
+		return mkToken(d.buf[i:end:end], k, 0), nil
 	}
 }
 
@@ -664,11 +671,11 @@ func (d *Decoder) value(keep bool) (int, error) {
 	}
 	if d.exp == expName || d.exp == expNameOrEnd {
 		t, err := d.ReadToken()
-		return d.pos - len(t.raw), err
+		return d.pos - len(t.rawb()), err
 	}
 	if c != '{' && c != '[' {
 		t, err := d.ReadToken()
-		return d.pos - len(t.raw), err
+		return d.pos - len(t.rawb()), err
 	}
 	// Fast path: the whole container is already buffered.
 	if !d.o.Has(opts.RejectDuplicateNames) && d.o.MaxTokenBytes <= 0 {

@@ -96,7 +96,7 @@ func (e *Encoder) WriteToken(t Token) error {
 	if e.err != nil {
 		return e.err
 	}
-	k := t.kind
+	k := t.kd()
 	inObj := len(e.objs) > 0 && e.objs[len(e.objs)-1]
 	name := inObj && (e.exp == expName || e.exp == expNameOrEnd || e.exp == expCommaOrEnd)
 	if name && k != KindString && k != KindEndObject {
@@ -146,11 +146,11 @@ func (e *Encoder) WriteToken(t Token) error {
 		if t.nk() == numText {
 			if n, code := scan.Number(e.buf[start:], true); code != scan.OK || start+n != len(e.buf) {
 				e.buf = e.buf[:start]
-				return e.fail("invalid number " + string(t.raw))
+				return e.fail("invalid number " + string(t.rawb()))
 			}
 		}
 	case KindNull, KindTrue, KindFalse:
-		e.buf = append(e.buf, t.raw...)
+		e.buf = append(e.buf, t.rawb()...)
 	default:
 		return e.fail("invalid token")
 	}
@@ -163,19 +163,19 @@ func (e *Encoder) appendString(t Token) error {
 	if t.goStr() {
 		var err error
 		start := len(e.buf)
-		if e.buf, err = scan.AppendQuoteBytes(e.buf, t.raw, e.qf); err != nil {
+		if e.buf, err = scan.AppendQuoteBytes(e.buf, t.rawb(), e.qf); err != nil {
 			e.buf = e.buf[:start]
 			e.err = &errs.Detail{Msg: "celer: invalid UTF-8 in string", Sentinel: errs.ErrInvalidUTF8}
 			return e.err
 		}
 		return nil
 	}
-	if e.qf&(scan.QuoteHTML|scan.QuoteLineTerminators) == 0 && t.flags()&scan.NonASCII == 0 || !needsRequote(t.raw, e.qf) {
-		e.buf = append(e.buf, t.raw...)
+	if e.qf&(scan.QuoteHTML|scan.QuoteLineTerminators) == 0 && t.flags()&scan.NonASCII == 0 || !needsRequote(t.rawb(), e.qf) {
+		e.buf = append(e.buf, t.rawb()...)
 		return nil
 	}
 	var err error
-	e.buf, err = scan.AppendQuoteBytes(e.buf, scan.AppendUnquote(nil, t.raw), e.qf|scan.QuoteInvalidUTF8)
+	e.buf, err = scan.AppendQuoteBytes(e.buf, scan.AppendUnquote(nil, t.rawb()), e.qf|scan.QuoteInvalidUTF8)
 	return err
 }
 

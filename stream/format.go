@@ -197,7 +197,7 @@ func (f *formatter) run(d *Decoder, keepTrailing bool) error {
 			}
 			return err
 		}
-		k := t.kind
+		k := t.kd()
 		opener := k == KindBeginObject || k == KindBeginArray
 		closer := k == KindEndObject || k == KindEndArray
 		depth := d.Depth() - boolInt(opener)
@@ -218,7 +218,7 @@ func (f *formatter) run(d *Decoder, keepTrailing bool) error {
 				f.buf = appendNewline(f.buf, f.prefix, f.indent, depth)
 			}
 		}
-		f.buf = append(f.buf, t.raw...)
+		f.buf = append(f.buf, t.rawb()...)
 		open, afterName = opener, t.IsName()
 		if len(f.buf) >= flushAt && f.flush() != nil {
 			return f.err

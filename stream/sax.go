@@ -28,7 +28,7 @@ func (d *Decoder) Walk(h Handler) error {
 			}
 			return err
 		}
-		switch t.kind {
+		switch t.kd() {
 		case KindBeginObject:
 			err = h.BeginObject()
 		case KindEndObject:

@@ -74,11 +74,35 @@ const (
 // of an object or array. Tokens read by a Decoder are views into its buffer
 // and stay valid only until the Decoder's next call; Clone makes a copy.
 // Tokens made by String, Int, Uint, Float and Number are independent.
+//
+// A Token is three words (the compiler keeps values of at most four words
+// in registers; a []byte field alone would take three): the first byte of
+// the encoded form (for tokens made by String, of the Go string), the bits
+// of a Go number (tokens made by Int, Uint, Float), and the length, meta
+// bits and kind packed as len<<16 | meta<<8 | kind.
 type Token struct {
-	raw  []byte // encoded form; for tokens made by String, the Go string's bytes
-	num  uint64 // bits of a Go number for tokens made by Int, Uint, Float
-	kind Kind
-	meta meta // packed into one byte so a Token returns in registers
+	p    *byte
+	num  uint64
+	info uint64
+}
+
+// mkToken returns the token of kind k with encoded form b.
+func mkToken(b []byte, k Kind, m meta) Token {
+	return Token{p: unsafe.SliceData(b), info: uint64(len(b))<<16 | uint64(m)<<8 | uint64(k)}
+}
+
+// kd returns the token's kind.
+func (t *Token) kd() Kind { return Kind(t.info) }
+
+// mt returns the token's meta bits.
+func (t *Token) mt() meta { return meta(t.info >> 8) }
+
+// rawb returns the encoded form (nil for tokens made by Int, Uint, Float).
+func (t *Token) rawb() []byte {
+	if t.p == nil {
+		return nil
+	}
+	return unsafe.Slice(t.p, t.info>>16)
 }
 
 // meta packs a token's small attributes: string flags (scan.StrFlags in
@@ -89,25 +113,32 @@ type meta uint8
 const (
 	metaFlags meta = 3      // scan.StrFlags
 	metaName  meta = 1 << 2 // read as an object member name
-	metaGoStr meta = 1 << 3 // made by String: raw holds the unquoted value
+	metaGoStr meta = 1 << 3 // made by String: the bytes are the unquoted value
 	metaNumSh      = 4      // numKind shift
+	metaLazy  meta = 1 << 6 // string flags not computed yet (read by the indexed reader)
 )
 
-func (t *Token) nk() numKind          { return numKind(t.meta >> metaNumSh) }
-func (t *Token) goStr() bool          { return t.meta&metaGoStr != 0 }
-func (t *Token) flags() scan.StrFlags { return scan.StrFlags(t.meta & metaFlags) }
+func (t *Token) nk() numKind { return numKind(t.mt() >> metaNumSh) }
+func (t *Token) goStr() bool { return t.mt()&metaGoStr != 0 }
+func (t *Token) flags() scan.StrFlags {
+	if t.mt()&metaLazy != 0 {
+		b := t.rawb()
+		return scanFlags(b[1 : len(b)-1])
+	}
+	return scan.StrFlags(t.mt() & metaFlags)
+}
 
 var delims = []byte("nullfalsetrue{}[]")
 
 // Literal and delimiter tokens.
 var (
-	Null        = Token{kind: KindNull, raw: delims[0:4]}
-	False       = Token{kind: KindFalse, raw: delims[4:9]}
-	True        = Token{kind: KindTrue, raw: delims[9:13]}
-	BeginObject = Token{kind: KindBeginObject, raw: delims[13:14]}
-	EndObject   = Token{kind: KindEndObject, raw: delims[14:15]}
-	BeginArray  = Token{kind: KindBeginArray, raw: delims[15:16]}
-	EndArray    = Token{kind: KindEndArray, raw: delims[16:17]}
+	Null        = mkToken(delims[0:4], KindNull, 0)
+	False       = mkToken(delims[4:9], KindFalse, 0)
+	True        = mkToken(delims[9:13], KindTrue, 0)
+	BeginObject = mkToken(delims[13:14], KindBeginObject, 0)
+	EndObject   = mkToken(delims[14:15], KindEndObject, 0)
+	BeginArray  = mkToken(delims[15:16], KindBeginArray, 0)
+	EndArray    = mkToken(delims[16:17], KindEndArray, 0)
 )
 
 // Bool returns the token for b.
@@ -120,42 +151,44 @@ func Bool(b bool) Token {
 
 // String returns a string token holding s (unquoted).
 func String(s string) Token {
-	return Token{kind: KindString, raw: unsafe.Slice(unsafe.StringData(s), len(s)), meta: metaGoStr}
+	return mkToken(unsafe.Slice(unsafe.StringData(s), len(s)), KindString, metaGoStr)
 }
 
 // goString returns the Go string a String token was made from.
-func (t *Token) goString() string { return unsafe.String(unsafe.SliceData(t.raw), len(t.raw)) }
+func (t *Token) goString() string { return unsafe.String(t.p, t.info>>16) }
 
 // Int returns a number token for n.
 func Int(n int64) Token {
-	return Token{kind: KindNumber, num: uint64(n), meta: meta(numInt) << metaNumSh}
+	return Token{num: uint64(n), info: uint64(meta(numInt)<<metaNumSh)<<8 | uint64(KindNumber)}
 }
 
 // Uint returns a number token for n.
-func Uint(n uint64) Token { return Token{kind: KindNumber, num: n, meta: meta(numUint) << metaNumSh} }
+func Uint(n uint64) Token {
+	return Token{num: n, info: uint64(meta(numUint)<<metaNumSh)<<8 | uint64(KindNumber)}
+}
 
 // Float returns a number token for f, formatted as encoding/json does.
 // NaN and infinities cannot be encoded in JSON; writing them fails.
 func Float(f float64) Token {
-	return Token{kind: KindNumber, num: math.Float64bits(f), meta: meta(numFloat) << metaNumSh}
+	return Token{num: math.Float64bits(f), info: uint64(meta(numFloat)<<metaNumSh)<<8 | uint64(KindNumber)}
 }
 
 // Number returns a number token with the exact text s, which must be a
 // valid JSON number (checked when written).
-func Number(s string) Token { return Token{kind: KindNumber, raw: []byte(s)} }
+func Number(s string) Token { return mkToken([]byte(s), KindNumber, 0) }
 
 // Kind returns the token's kind.
-func (t Token) Kind() Kind { return t.kind }
+func (t Token) Kind() Kind { return t.kd() }
 
 // IsName reports whether a Decoder read this string token as an object
 // member name.
-func (t Token) IsName() bool { return t.meta&metaName != 0 }
+func (t Token) IsName() bool { return t.mt()&metaName != 0 }
 
 // Raw returns the token's exact JSON text. For tokens read by a Decoder it
 // is a view into the Decoder's buffer.
 func (t Token) Raw() []byte {
-	if !t.goStr() && (t.raw != nil || t.kind == KindInvalid) {
-		return t.raw
+	if !t.goStr() && (t.p != nil || t.kd() == KindInvalid) {
+		return t.rawb()
 	}
 	b, _ := t.appendTo(nil, 0)
 	return b
@@ -163,17 +196,17 @@ func (t Token) Raw() []byte {
 
 // Clone returns a copy of t that does not share the Decoder's buffer.
 func (t Token) Clone() Token {
-	if t.raw != nil && !t.goStr() {
-		switch t.kind {
+	if t.p != nil && !t.goStr() {
+		switch t.kd() {
 		case KindString, KindNumber:
-			t.raw = append([]byte(nil), t.raw...)
+			t.p = unsafe.SliceData(append([]byte(nil), t.rawb()...))
 		}
 	}
 	return t
 }
 
 // Bool returns the value of a true or false token, and false otherwise.
-func (t Token) Bool() bool { return t.kind == KindTrue }
+func (t Token) Bool() bool { return t.kd() == KindTrue }
 
 // String returns the unquoted value of a string token. For other kinds it
 // returns the token's JSON text, so that printing a token is always useful.
@@ -181,11 +214,12 @@ func (t Token) String() string {
 	if t.goStr() {
 		return t.goString()
 	}
-	if t.kind == KindString {
+	if t.kd() == KindString {
+		raw := t.rawb()
 		if t.flags()&scan.Escaped == 0 {
-			return string(t.raw[1 : len(t.raw)-1])
+			return string(raw[1 : len(raw)-1])
 		}
-		return string(scan.AppendUnquote(nil, t.raw))
+		return string(scan.AppendUnquote(nil, raw))
 	}
 	return string(t.Raw())
 }
@@ -193,16 +227,17 @@ func (t Token) String() string {
 // AppendString appends the unquoted value of a string token to dst
 // (invalid UTF-8, which only a lenient Decoder lets through, becomes U+FFFD).
 func (t Token) AppendString(dst []byte) []byte {
+	raw := t.rawb()
 	if t.goStr() {
-		return append(dst, t.raw...)
+		return append(dst, raw...)
 	}
-	if t.kind != KindString {
+	if t.kd() != KindString {
 		return append(dst, t.Raw()...)
 	}
 	if t.flags()&scan.Escaped == 0 {
-		return append(dst, t.raw[1:len(t.raw)-1]...)
+		return append(dst, raw[1:len(raw)-1]...)
 	}
-	return scan.AppendUnquote(dst, t.raw)
+	return scan.AppendUnquote(dst, raw)
 }
 
 // Int parses a number token as an int64. It fails on fractions, exponents,
@@ -246,8 +281,8 @@ func (t Token) Float() (float64, error) {
 func (t Token) appendTo(dst []byte, f scan.QuoteFlags) ([]byte, error) {
 	switch {
 	case t.goStr():
-		return scan.AppendQuoteBytes(dst, t.raw, f)
-	case t.kind == KindNumber && t.nk() != numText:
+		return scan.AppendQuoteBytes(dst, t.rawb(), f)
+	case t.kd() == KindNumber && t.nk() != numText:
 		switch t.nk() {
 		case numInt:
 			return strconv.AppendInt(dst, int64(t.num), 10), nil
@@ -256,5 +291,5 @@ func (t Token) appendTo(dst []byte, f scan.QuoteFlags) ([]byte, error) {
 		}
 		return scan.AppendFloat(dst, math.Float64frombits(t.num), 64)
 	}
-	return append(dst, t.raw...), nil
+	return append(dst, t.rawb()...), nil
 }

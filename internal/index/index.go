@@ -196,6 +196,12 @@ func (x *Builder) Bad() bool { return x.st.bad != 0 }
 // false, no string of the input holds a surrogate escape.
 func (x *Builder) SurrogateEscape() bool { return x.st.surrogate != 0 }
 
+// ClearSurrogateEscape forgets the surrogate escapes seen so far, so that
+// SurrogateEscape reports those of the windows indexed from now on (a
+// surrogate escape split across windows is reported by the window holding
+// its last hex digit).
+func (x *Builder) ClearSurrogateEscape() { x.st.surrogate = 0 }
+
 // finish applies the checks that end of input makes certain: a string, an
 // escape, a \u escape or a UTF-8 sequence still open.
 func (st *state) finish() {

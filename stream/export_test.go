@@ -1,0 +1,13 @@
+package stream
+
+// SetIndexing makes the indexed token reader work in windows of window
+// bytes (a multiple of 64) on inputs of at least min bytes, and returns a
+// function restoring the defaults.
+func SetIndexing(window, min int) (restore func()) {
+	w, m := ixWindow, ixMin
+	ixWindow, ixMin = window, min
+	return func() { ixWindow, ixMin = w, m }
+}
+
+// Indexed reports whether d's indexed token reader is on.
+func Indexed(d *Decoder) bool { return d.ixOn }

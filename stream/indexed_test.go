@@ -1,0 +1,194 @@
+package stream_test
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/celerjson/celer/internal/celertest"
+	"github.com/celerjson/celer/stream"
+)
+
+// The indexed token reader (on for byte slices of some size) must be
+// indistinguishable from the one-pass reader (used for io.Readers): the
+// same tokens, names, pointers, offsets and errors. These tests compare a
+// Decoder over bytes with indexing forced on small windows, so that tokens
+// straddle window boundaries, against a Decoder over a reader.
+
+// optionSets are the option combinations the comparisons run under.
+var optionSets = [][]stream.Options{nil, {lenient}, {stream.RejectDuplicateNames(true)}, {stream.MaxDepth(3)}}
+
+// trace reads the whole input with a mix of calls chosen by ops (two bits
+// per call: ReadToken, ReadValue, SkipValue, PeekKind then ReadToken) and
+// records everything observable.
+func trace(d *stream.Decoder, ops []byte, limit int) string {
+	var sb strings.Builder
+	for i := range limit {
+		op := 0
+		if len(ops) > 0 {
+			op = int(ops[i/4%len(ops)] >> (2 * (i % 4)) & 3)
+		}
+		var err error
+		switch op {
+		case 0:
+			var tok stream.Token
+			tok, err = d.ReadToken()
+			if err == nil {
+				sb.WriteString(tokText(tok))
+			}
+		case 1:
+			var v []byte
+			v, err = d.ReadValue()
+			fmt.Fprintf(&sb, "value %q", v)
+		case 2:
+			err = d.SkipValue()
+			sb.WriteString("skip")
+		case 3:
+			fmt.Fprintf(&sb, "peek %v ", d.PeekKind())
+			var tok stream.Token
+			tok, err = d.ReadToken()
+			if err == nil {
+				sb.WriteString(tokText(tok))
+			}
+		}
+		if err == io.EOF {
+			return sb.String() + " EOF"
+		}
+		if err != nil {
+			return sb.String() + " " + errPos(err)
+		}
+		ptr := "(deep)" // Pointer is O(depth): skip it in deeply nested tests
+		if d.Depth() < 64 {
+			ptr = d.Pointer()
+		}
+		fmt.Fprintf(&sb, " @%s depth %d offset %d\n", ptr, d.Depth(), d.InputOffset())
+	}
+	return sb.String() + " limit"
+}
+
+// compareIndexed checks data under every option set and window size.
+func compareIndexed(t *testing.T, name string, data, ops []byte, windows []int) {
+	t.Helper()
+	for _, w := range windows {
+		restore := stream.SetIndexing(w, 0)
+		for oi, o := range optionSets {
+			got := trace(stream.NewDecoderBytes(data, o...), ops, 1<<20)
+			want := trace(stream.NewDecoder(&celertest.ChunkReader{Data: data, Sizes: []int{7, 1, 64}}, o...), ops, 1<<20)
+			if got != want {
+				restore()
+				t.Fatalf("%s (window %d, options %d):\n%s", name, w, oi, firstDiff(got, want))
+			}
+		}
+		restore()
+	}
+}
+
+// firstDiff shows the first line where got and want differ.
+func firstDiff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := range min(len(g), len(w)) {
+		if g[i] != w[i] {
+			return fmt.Sprintf("line %d\n indexed:  %s\n one-pass: %s", i, g[i], w[i])
+		}
+	}
+	return fmt.Sprintf("indexed has %d lines, one-pass %d; last: %q vs %q", len(g), len(w), g[len(g)-1], w[len(w)-1])
+}
+
+// windowEdgeCases are built so that interesting bytes land on 64-byte
+// window boundaries: each is tried shifted by every offset near one.
+var windowEdgeCases = []string{
+	`"\ud83d\ude00"`, `"\ud83d"`, `"\ude00\ud83d"`, `"\uD800\uDC00x"`, `"é日本\U0001F600"`, "\"\xe6\x97\xa5\"", "\"\xe6\x97\"",
+	"\"\xf0\x9f\x98\x80\"", "\"\xf0\x9f\x98\"", `"\\"`, `"\\\""`, `"\q"`, `"\u12G4"`, "\"a\tb\"", `12345.678e-9`, `-0`, `01`,
+	`1.`, `true`, `truex`, `nul`, `[]`, `{}`, `{"a":1,"a":2}`, `[1 2]`, `{"a" 1}`, `"x":`, `,`, `]`, `\`, `1\`, "\x01",
+	`[[[[1]]]]`, `{"k":{"k":{"k":{}}}}`,
+}
+
+func TestIndexedWindowEdges(t *testing.T) {
+	for _, c := range windowEdgeCases {
+		for shift := 52; shift <= 68; shift++ {
+			// The case sits inside an array, after shift bytes of
+			// elements, so it crosses the 64-byte boundary somewhere.
+			pre := "[" + strings.Repeat("0,", (shift-1)/2)
+			if (shift-1)%2 == 1 {
+				pre += " "
+			}
+			data := []byte(pre + c + ",\"tail\"]")
+			compareIndexed(t, fmt.Sprintf("%q shifted %d", c, shift), data, nil, []int{64})
+			compareIndexed(t, fmt.Sprintf("%q shifted %d (mixed calls)", c, shift), data, []byte{0x1b, 0xe4}, []int{64})
+		}
+	}
+}
+
+func TestIndexedConformance(t *testing.T) {
+	for _, f := range celertest.TestSuite(t) {
+		compareIndexed(t, f.Name, f.Data, nil, []int{64, 1 << 15})
+		compareIndexed(t, f.Name+" (mixed calls)", f.Data, []byte{0x6c, 0x93}, []int{64})
+	}
+}
+
+func TestIndexedCorpus(t *testing.T) {
+	for _, f := range celertest.CorpusJSON(t) {
+		data := f.Data
+		if len(data) > 1<<20 {
+			data = data[:1<<20] // the tail is cut: the comparison covers the error too
+		}
+		windows := []int{1 << 15}
+		if len(data) < 64<<10 {
+			windows = append(windows, 64, 192)
+		}
+		compareIndexed(t, f.Name, data, nil, windows)
+		compareIndexed(t, f.Name+" (mixed calls)", data, []byte{0x4c, 0x20, 0x81}, []int{1 << 15})
+	}
+}
+
+// TestIndexedIsUsed proves the comparisons above test the indexed reader:
+// at the default settings it reads a large valid document to the end with
+// the index, and hands over to the one-pass reader at an error.
+func TestIndexedIsUsed(t *testing.T) {
+	data := []byte("[" + strings.Repeat(`{"name":"x\u00e9","n":[1,-2.5e3,true,null]},`, 2000) + `{}]`)
+	d := stream.NewDecoderBytes(data)
+	n := 0
+	for {
+		if !stream.Indexed(d) {
+			t.Fatalf("indexed reader off after %d tokens of a valid document", n)
+		}
+		_, err := d.ReadToken()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+	}
+	bad := append([]byte(nil), data...)
+	bad[len(bad)/2] = 0x01 // a control byte, inside a string or not
+	d = stream.NewDecoderBytes(bad)
+	for {
+		if _, err := d.ReadToken(); err != nil {
+			if err == io.EOF {
+				t.Fatal("no error for a control byte")
+			}
+			break
+		}
+	}
+	if stream.Indexed(d) {
+		t.Fatal("indexed reader still on after an error")
+	}
+}
+
+// FuzzIndexed compares the indexed reader on small windows with the
+// one-pass reader, under a random mix of calls.
+func FuzzIndexed(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add([]byte(s), []byte{0}, uint8(0))
+		f.Add([]byte(s), []byte{0x1b, 0xe4}, uint8(3))
+	}
+	for _, s := range windowEdgeCases {
+		f.Add([]byte(strings.Repeat(" ", 60)+s), []byte{0}, uint8(1))
+	}
+	f.Fuzz(func(t *testing.T, data, ops []byte, w uint8) {
+		compareIndexed(t, fmt.Sprintf("%q", data), data, ops, []int{64 * (1 + int(w&3))})
+	})
+}
