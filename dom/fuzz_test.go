@@ -2,6 +2,7 @@ package dom_test
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -122,12 +123,54 @@ func FuzzParse(f *testing.F) {
 			if got := doc.Root().AppendIndent(nil, "", "\t"); !bytes.Equal(got, wantInd) {
 				t.Fatalf("AppendIndent(%q) = %q, want %q", in, got, wantInd)
 			}
+			if msg := checkLookups(doc.Root()); msg != "" {
+				t.Fatalf("%q: %s", in, msg)
+			}
 			a, b := domTokens(doc.Root(), false, nil), streamTokens(t, in, o)
 			if strings.Join(a, "\n") != strings.Join(b, "\n") {
 				t.Fatalf("tokens of %q:\ndom    %q\nstream %q", in, a, b)
 			}
 		}
 	})
+}
+
+// checkLookups checks Get against All and Index against Elements on v and
+// every value in it: each member name (once unescaped) leads Get to its
+// first member, each index leads Index to its element.
+func checkLookups(v dom.Value) string {
+	switch v.Kind() {
+	case dom.Object:
+		seen := map[string]bool{}
+		for name, m := range v.All() {
+			if !seen[name] {
+				seen[name] = true
+				if got := v.Get(name); got != m {
+					return fmt.Sprintf("Get(%q) at offset %d, All's member at %d", name, got.Offset(), m.Offset())
+				}
+			}
+			if msg := checkLookups(m); msg != "" {
+				return msg
+			}
+		}
+		if v.Get("\x00missing").Exists() && !seen["\x00missing"] {
+			return "Get finds a missing name"
+		}
+	case dom.Array:
+		i := 0
+		for e := range v.Elements() {
+			if got := v.Index(i); got != e {
+				return fmt.Sprintf("Index(%d) at offset %d, element at %d", i, got.Offset(), e.Offset())
+			}
+			if msg := checkLookups(e); msg != "" {
+				return msg
+			}
+			i++
+		}
+		if v.Index(i).Exists() {
+			return fmt.Sprintf("Index(%d) past the end exists", i)
+		}
+	}
+	return ""
 }
 
 // FuzzNode applies edits driven by the input to a Node parsed from it and

@@ -2,6 +2,7 @@ package dom
 
 import (
 	"bytes"
+	"encoding/binary"
 	"iter"
 	"strconv"
 
@@ -104,58 +105,67 @@ func (v Value) Get(name string) Value {
 	}
 	tape := d.tape[:endOf(e)]
 	j := int(v.i) + 2
+	wantHi, slowHi := want<<lenShift, uint64(slowName)<<lenShift
+	const contHi = tagArray << tagShift // entries from here up are containers
 	for {
 		// Find the next candidate name. These loops make no call, so that
-		// their variables stay in registers; the first steps over two
-		// members at a time while the first of them has a scalar value.
-		for j+3 < len(tape) {
-			t0, c0 := tape[j]>>lenShift, tape[j+1]
-			if t0 == want || t0 >= slowName {
-				goto candidate
-			}
-			if tagOf(c0) >= tagArray { // skip a container: its end index
-				j = int(endOf(c0))
-				continue
-			}
-			t1, c1 := tape[j+2]>>lenShift, tape[j+3]
-			if t1 == want || t1 >= slowName {
-				j += 2
-				goto candidate
-			}
-			if tagOf(c1) >= tagArray {
-				j = int(endOf(c1))
-			} else {
-				j += 4
-			}
-		}
-		for j+1 < len(tape) {
-			if t := tape[j] >> lenShift; t == want || t >= slowName {
+		// their variables stay in registers. The first steps over four
+		// members at a time, with one bounds check, while none of their
+		// names is a candidate and none of their values a container; a
+		// member's checks are three compares of whole entries: its name is
+		// a candidate if the entry's top half is want's or at least
+		// slowName's, its value is a container if its entry is at least
+		// contHi.
+		for j+8 <= len(tape) {
+			w := (*[8]uint64)(tape[j : j+8])
+			if w[0]^wantHi < 1<<lenShift || w[0] >= slowHi || w[1] >= contHi {
 				break
 			}
-			if c := tape[j+1]; tagOf(c) >= tagArray {
-				j = int(endOf(c))
-			} else {
+			if w[2]^wantHi < 1<<lenShift || w[2] >= slowHi || w[3] >= contHi {
 				j += 2
+				break
 			}
+			if w[4]^wantHi < 1<<lenShift || w[4] >= slowHi || w[5] >= contHi {
+				j += 4
+				break
+			}
+			if w[6]^wantHi < 1<<lenShift || w[6] >= slowHi || w[7] >= contHi {
+				j += 6
+				break
+			}
+			j += 8
 		}
 		if j+1 >= len(tape) {
 			return Value{}
 		}
-	candidate:
-		if n := tape[j]; n>>lenShift == want {
-			off := offOf(n)
-			if len(name) == 0 || d.src[off+1] == name[0] && string(d.src[off+2:off+1+len(name)]) == name[1:] {
+		n, c := tape[j], tape[j+1]
+		if n^wantHi < 1<<lenShift {
+			if off := offOf(n); len(name) == 0 || d.src[off+1] == name[0] && string(d.src[off+2:off+1+len(name)]) == name[1:] {
 				return Value{d, uint32(j + 1)}
 			}
-		} else if d.nameEquals(uint32(j), name) {
+		} else if n >= slowHi && d.nameEquals(uint32(j), name) {
 			return Value{d, uint32(j + 1)}
 		}
-		if c := tape[j+1]; tagOf(c) >= tagArray {
+		if c >= contHi {
 			j = int(endOf(c))
 		} else {
 			j += 2
 		}
 	}
+}
+
+// nameAt reports whether the input at off starts with name. Names of up
+// to 8 bytes, the most common, are compared as one word, without a call.
+func (d *Doc) nameAt(off int, name string) bool {
+	if len(name) <= 8 && off+8 <= len(d.src) {
+		x := binary.LittleEndian.Uint64(d.src[off:])
+		var y uint64
+		for i := len(name) - 1; i >= 0; i-- {
+			y = y<<8 | uint64(name[i])
+		}
+		return (x^y)<<(64-8*len(name)) == 0 || len(name) == 0
+	}
+	return string(d.src[off:off+len(name)]) == name
 }
 
 // slowName is the least top half (tag and length) of a name entry that
@@ -183,21 +193,34 @@ func (d *Doc) unquoteEquals(j uint32, s string) bool {
 }
 
 // Index returns element i of array v; Invalid if i is out of range or v
-// is not an array. It walks the elements before i (each skip is O(1)):
-// use Elements to visit them all.
+// is not an array. It is O(1) for an array of scalars (its elements are
+// one tape entry each); otherwise it steps over the elements before i
+// (each step is O(1)): use Elements to visit them all.
 func (v Value) Index(i int) Value {
 	if v.d == nil || i < 0 {
 		return Value{}
 	}
-	e := v.entry()
-	if tagOf(e) != tagArray || i >= lenOf(e) && lenOf(e) < lenMax {
+	d := v.d
+	e := d.tape[v.i]
+	n := lenOf(e)
+	if tagOf(e) != tagArray || i >= n && n < lenMax {
 		return Value{}
 	}
-	for j, end := v.i+2, endOf(e); j < end; j = v.d.skip(j) {
+	tape := d.tape[:endOf(e)]
+	j := int(v.i) + 2
+	if n < lenMax && len(tape)-j == n {
+		// As many entries as elements: every element is one entry.
+		return Value{d, uint32(j + i)}
+	}
+	for ; j < len(tape); i-- {
 		if i == 0 {
-			return Value{v.d, j}
+			return Value{d, uint32(j)}
 		}
-		i--
+		if c := tape[j]; c >= tagArray<<tagShift {
+			j = int(endOf(c))
+		} else {
+			j++
+		}
 	}
 	return Value{}
 }
@@ -321,10 +344,29 @@ func (v Value) Elements() iter.Seq[Value] {
 		if v.Kind() != Array {
 			return
 		}
-		for j, end := v.i+2, endOf(v.entry()); j < end; j = v.d.skip(j) {
-			if !yield(Value{v.d, j}) {
+		// The next element's entry is loaded before the loop body runs on
+		// this one, so that when elements are containers, the load (often
+		// a cache miss) overlaps with the body's work.
+		d := v.d
+		tape := d.tape[:endOf(v.entry())]
+		j := int(v.i) + 2
+		if j >= len(tape) {
+			return
+		}
+		for c := tape[j]; ; {
+			next := j + 1
+			if c >= tagArray<<tagShift {
+				next = int(endOf(c))
+			}
+			if next >= len(tape) {
+				yield(Value{d, uint32(j)})
 				return
 			}
+			c = tape[next]
+			if !yield(Value{d, uint32(j)}) {
+				return
+			}
+			j = next
 		}
 	}
 }
