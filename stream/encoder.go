@@ -49,8 +49,11 @@ func (e *Encoder) Reset(w io.Writer) {
 // Depth returns the number of open arrays and objects.
 func (e *Encoder) Depth() int { return len(e.objs) }
 
-func (e *Encoder) fail(msg string) error {
-	e.err = &errs.Detail{Msg: "celer: " + msg, Sentinel: errs.ErrSyntax}
+func (e *Encoder) fail(msg string) error { return e.failWith(msg, errs.ErrSyntax) }
+
+// failWith makes a sticky error wrapping sentinel.
+func (e *Encoder) failWith(msg string, sentinel error) error {
+	e.err = &errs.Detail{Msg: "celer: " + msg, Sentinel: sentinel}
 	return e.err
 }
 
@@ -108,7 +111,7 @@ func (e *Encoder) WriteToken(t Token) error {
 	switch k {
 	case KindBeginObject, KindBeginArray:
 		if len(e.objs) >= e.o.MaxDepth {
-			return e.fail("exceeded max depth")
+			return e.failWith("exceeded max depth", errs.ErrDepth)
 		}
 		e.buf = append(e.buf, byte(k))
 		e.objs = append(e.objs, k == KindBeginObject)

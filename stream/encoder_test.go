@@ -115,6 +115,16 @@ func TestEncoderRejects(t *testing.T) {
 	if err := e.WriteToken(stream.String("a\xffb")); !errors.Is(err, stream.ErrInvalidUTF8) {
 		t.Errorf("invalid UTF-8: %v, want ErrInvalidUTF8", err)
 	}
+	e = stream.NewEncoder(io.Discard, stream.MaxDepth(3))
+	var err error
+	for range 4 {
+		if err = e.WriteToken(stream.BeginArray); err != nil {
+			break
+		}
+	}
+	if !errors.Is(err, stream.ErrDepth) || errors.Is(err, stream.ErrSyntax) {
+		t.Errorf("depth 4 with MaxDepth 3: %v, want ErrDepth", err)
+	}
 }
 
 func TestEncoderWriteValue(t *testing.T) {
