@@ -77,7 +77,7 @@ var commands = map[string]command{
 	"min":      {cmdMin, "write compact JSON, as encoding/json.Compact"},
 	"fmt":      {cmdFmt, "write indented JSON, as encoding/json.Indent"},
 	"query":    {cmdQuery, "select values by JSONPath (RFC 9535), JSON Pointer or dotted path"},
-	"convert":  {cmdConvert, "convert between JSON and binary formats (CBOR; more to come)"},
+	"convert":  {cmdConvert, "convert between JSON, CBOR, MessagePack, UBJSON, BSON and Extended JSON (--compress zstd|lz4|snappy)"},
 	"stats":    {cmdStats, "size of a document in every format, raw and compressed, with speeds"},
 	"bench":    benchCommand,
 	"version":  {cmdVersion, "print the celer version"},
