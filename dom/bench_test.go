@@ -139,3 +139,23 @@ func TestAllocs(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkIndexLoop reads the statuses of twitter.json by index, as a
+// loop over i from 0 does: the Doc's cursor makes each Index step on from
+// the previous one.
+func BenchmarkIndexLoop(b *testing.B) {
+	data := celertest.CorpusFile(b, "nativejson-benchmark/twitter.json")
+	d, err := dom.Parse(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	st := d.Root().Get("statuses")
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := range st.Len() {
+			if !st.Index(i).Exists() {
+				b.Fatal("missing")
+			}
+		}
+	}
+}

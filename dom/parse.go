@@ -35,6 +35,7 @@ const window = 16 << 10
 type Doc struct {
 	tape []uint64
 	src  []byte
+	cur  cursor // where Index last stepped to; see cursor
 }
 
 // Root returns the document's top-level value.
@@ -145,6 +146,7 @@ func (st *state) parse(d *Doc, b []byte, o []Options) error {
 		return &errs.SyntaxError{Offset: int64(limit), Line: 1, Column: 1,
 			Err: &errs.Detail{Msg: "document larger than 4 GiB", Sentinel: errs.ErrLimit}}
 	}
+	d.cur.reset()
 	mode := scan.Mode(0)
 	if s.Has(opts.AllowInvalidUTF8) {
 		mode = scan.AllowInvalidUTF8
