@@ -658,8 +658,9 @@ func structDecoder(t reflect.Type) decFunc {
 			d.typeErr(ty, i, t)
 			return
 		}
+		next := 0 // the field expected next
 		d.each(i, func(vt byte, name []byte, vi int) {
-			fi := s.Lookup(name, d.o.Has(opts.MatchCaseSensitive))
+			fi := s.LookupNext(name, d.o.Has(opts.MatchCaseSensitive), &next)
 			if fi < 0 {
 				if d.o.Has(opts.RejectUnknownMembers) {
 					d.typeErrMsg("unknown field "+strconv.Quote(string(name)), t)

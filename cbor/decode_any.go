@@ -64,7 +64,7 @@ func (d *decState) any(i int) (any, int) {
 		return d.anyMap(i)
 	case majorTag:
 		switch {
-		case arg == 0 && d.data[j]>>5 == majorText, arg == 1 && d.data[j]>>5 != majorTag:
+		case arg == 0 && d.data[j]>>5 == majorText, arg == 1 && (d.data[j]>>5 != majorTag || d.smallBignum(j)):
 			if t, end, ok := d.time(j); ok {
 				return t, end
 			}
@@ -124,7 +124,7 @@ func (d *decState) anyMap(i int) (any, int) {
 				am[k] = v
 			}
 		}
-		if key != nil && !reflect.TypeOf(key).Comparable() {
+		if !hashable(key) {
 			d.typeErrEnd(k, j, reflect.TypeFor[map[any]any](), "map key "+describeItem(d.data, k))
 			return skip(d.data, j)
 		}
@@ -136,4 +136,13 @@ func (d *decState) anyMap(i int) (any, int) {
 		return am, end
 	}
 	return sm, end
+}
+
+// hashable reports whether a decoded value can be a map key: comparable,
+// and for a Tag, with hashable content (a Tag of a byte string is not).
+func hashable(x any) bool {
+	if t, ok := x.(Tag); ok {
+		return hashable(t.Content)
+	}
+	return x == nil || reflect.TypeOf(x).Comparable()
 }

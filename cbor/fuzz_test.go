@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/celerjson/celer/internal/celertest"
+	"github.com/celerjson/celer/internal/opts"
 	"github.com/celerjson/celer/stream"
 	"github.com/celerjson/celer/token"
 )
@@ -64,6 +65,12 @@ func FuzzDecode(f *testing.F) {
 	addSeeds(f, false)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		o := []Options{MaxDepth(64)}
+		for _, vo := range [][]Options{o, {MaxDepth(3), MaxElements(2), MaxTokenBytes(3), AllowInvalidUTF8(true)}} {
+			s := opts.Collect(vo...)
+			if fast, slow := validFast(data, &s), validateTokens(data, vo...); fast && slow != nil {
+				t.Fatalf("validFast(%x) = true, the Reader says %v", data, slow)
+			}
+		}
 		toks, err := readTokens(data, o...)
 		r := NewReader(&celertest.ChunkReader{Data: data, Sizes: []int{1, 5, 3}}, o...)
 		var stoks []token.Token

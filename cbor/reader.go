@@ -698,6 +698,15 @@ func b2i(b bool) int64 {
 // malformed or has bytes left after the item, ErrInvalidUTF8, ErrDepth or
 // ErrLimit.
 func Validate(data []byte, o ...Options) error {
+	if s := opts.Collect(o...); validFast(data, &s) {
+		return nil
+	}
+	return validateTokens(data, o...)
+}
+
+// validateTokens is Validate by a Reader, which gives errors their offset,
+// path and message.
+func validateTokens(data []byte, o ...Options) error {
 	r := NewReaderBytes(data, o...)
 	if _, err := r.ReadValue(); err != nil {
 		if err == io.EOF {

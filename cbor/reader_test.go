@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/celerjson/celer/internal/celertest"
+	"github.com/celerjson/celer/internal/opts"
 	"github.com/celerjson/celer/token"
 )
 
@@ -384,6 +385,50 @@ func TestRejectDuplicateNames(t *testing.T) {
 		var se *SyntaxError
 		if tc.dup != errors.Is(err, ErrDuplicateName) || tc.dup && (!errors.As(err, &se) || se.Offset != tc.off) {
 			t.Errorf("%s: %v, want duplicate %v at %d", tc.hex, err, tc.dup, tc.off)
+		}
+	}
+}
+
+// TestValidFast checks that the fast validation Unmarshal relies on
+// accepts the CBOR of every corpus file (so the Reader's pass is skipped)
+// and agrees with the Reader there, and that it leaves to the Reader what
+// it does not take on: indefinite lengths, duplicate keys, limits.
+func TestValidFast(t *testing.T) {
+	def := opts.Collect()
+	checked := 0
+	for _, c := range celertest.CorpusJSON(t) {
+		b, err := jsonToCBOR(c.Data, InexactAsFloat(true))
+		if err != nil {
+			continue // numbers CBOR cannot hold exactly
+		}
+		checked++
+		if !validFast(b, &def) || validateTokens(b) != nil {
+			t.Errorf("%s: validFast %v, Reader %v", c.Name, validFast(b, &def), validateTokens(b))
+		}
+	}
+	if checked < 10 {
+		t.Errorf("only %d corpus files checked", checked)
+	}
+	for _, tc := range []struct {
+		hex string
+		o   []Options
+	}{
+		{"9f01ff", nil}, // indefinite array: left to the Reader
+		{"a2616101616102", []Options{RejectDuplicateNames(true)}},
+		{"83010203", []Options{MaxElements(2)}},     // too many elements
+		{"818181", []Options{MaxDepth(2)}},          // too deep
+		{"c1c1c101", []Options{MaxDepth(2)}},        // tags count in the depth
+		{"6461626364", []Options{MaxTokenBytes(3)}}, // text too long
+		{"62c328", nil},             // invalid UTF-8
+		{"f818", nil},               // simple value 24 in two bytes
+		{"0102", nil},               // two items
+		{"5a00000005", nil},         // byte string longer than the input
+		{"9b0000000100000000", nil}, // 2^32 elements claimed
+	} {
+		b := mustHex(t, tc.hex)
+		s := opts.Collect(tc.o...)
+		if validFast(b, &s) {
+			t.Errorf("%s %v: validFast accepts it", tc.hex, tc.o)
 		}
 	}
 }

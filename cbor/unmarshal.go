@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/celerjson/celer/internal/binfmt"
 	"github.com/celerjson/celer/internal/opts"
@@ -451,7 +452,8 @@ func decodeByteSlice(d *decState, i int, v reflect.Value) int {
 
 func sliceDecoder(t reflect.Type) decFunc {
 	elem := decoderFor(t.Elem())
-	size := int(t.Elem().Size())
+	bulk := bulkDecoder(t.Elem())
+	size := max(int(t.Elem().Size()), 1)
 	return func(d *decState, i int, v reflect.Value) int {
 		i = d.skipTypedTags(i, v)
 		if i < 0 {
@@ -465,35 +467,161 @@ func sliceDecoder(t reflect.Type) decFunc {
 			return d.typeErr(i, t, "")
 		}
 		_, ai, n, j := d.head(i)
-		if ai != aiIndef {
-			// n items are there (the data is well-formed), but cap the
-			// allocation for huge elements.
-			capN := int(n)
-			if size > 0 && capN > (1<<20)/size {
-				capN = max((1<<20)/size, 1)
-			}
-			s := reflect.MakeSlice(t, 0, capN)
-			for k := 0; k < int(n); k++ {
-				if s.Len() == s.Cap() {
-					s = grow(s)
+		if ai != aiIndef && (size <= 8 || n <= uint64((1<<20)/size)) {
+			// The data is well-formed, so n items are there (each at
+			// least one byte): a slice of small elements is allocated
+			// whole, the allocation bounded by the input.
+			s := reflect.MakeSlice(t, int(n), int(n))
+			if bulk != nil && n > 0 {
+				if end, ok := bulk(d, j, s.UnsafePointer(), int(n)); ok {
+					v.Set(s)
+					return end
 				}
-				s = s.Slice(0, s.Len()+1)
-				j = elem(d, j, s.Index(s.Len()-1))
+			}
+			for k := range int(n) {
+				j = elem(d, j, s.Index(k))
 			}
 			v.Set(s)
 			return j
 		}
-		s := reflect.MakeSlice(t, 0, 4)
-		for d.data[j] != breakByte {
-			if s.Len() == s.Cap() {
-				s = grow(s)
-			}
-			s = s.Slice(0, s.Len()+1)
-			j = elem(d, j, s.Index(s.Len()-1))
+		// Large elements, or an unknown count: the slice grows as items
+		// are decoded (its length is its capacity; the items decoded are
+		// s[:k]).
+		s := reflect.MakeSlice(t, 4, 4)
+		if ai != aiIndef {
+			s = reflect.MakeSlice(t, (1<<20)/size, (1<<20)/size)
 		}
-		v.Set(s)
-		return j + 1
+		k := 0
+		for more := n; ai == aiIndef && d.data[j] != breakByte || ai != aiIndef && more > 0; more-- {
+			if k == s.Len() {
+				ns := reflect.MakeSlice(t, 2*k, 2*k)
+				reflect.Copy(ns, s)
+				s = ns
+			}
+			j = elem(d, j, s.Index(k))
+			k++
+		}
+		if ai == aiIndef {
+			j++
+		}
+		v.Set(s.Slice(0, k))
+		return j
 	}
+}
+
+// bulkFunc decodes n items into the elements at p without reflection. It
+// reports false when an item is not of the form it handles (having stored
+// nothing the element decoders will not redo); the caller then decodes
+// the items one by one, which reports the errors.
+type bulkFunc func(d *decState, j int, p unsafe.Pointer, n int) (int, bool)
+
+// bulkDecoder returns the bulk decoder of slices of t: integers, floats
+// and strings of types without unmarshaling methods; nil for others.
+func bulkDecoder(t reflect.Type) bulkFunc {
+	p := reflect.PointerTo(t)
+	if p.Implements(unmarshalerType) || p.Implements(textUnmarshalType) || t == numberType || t == simpleType {
+		return nil
+	}
+	switch t.Kind() {
+	case reflect.Int8:
+		return bulkInts[int8]
+	case reflect.Int16:
+		return bulkInts[int16]
+	case reflect.Int32:
+		return bulkInts[int32]
+	case reflect.Int64:
+		return bulkInts[int64]
+	case reflect.Int:
+		return bulkInts[int]
+	case reflect.Uint16:
+		return bulkUints[uint16]
+	case reflect.Uint32:
+		return bulkUints[uint32]
+	case reflect.Uint64:
+		return bulkUints[uint64]
+	case reflect.Uint:
+		return bulkUints[uint]
+	case reflect.Float32:
+		return bulkFloats[float32]
+	case reflect.Float64:
+		return bulkFloats[float64]
+	case reflect.String:
+		return bulkStrings
+	}
+	return nil
+}
+
+func bulkInts[T int8 | int16 | int32 | int64 | int](d *decState, j int, p unsafe.Pointer, n int) (int, bool) {
+	s := unsafe.Slice((*T)(p), n)
+	for k := range s {
+		if b := d.data[j]; b < aiOne { // 0 to 23
+			s[k], j = T(b), j+1
+			continue
+		}
+		neg, arg, big, end, ok := d.integer(j)
+		if !ok || big != nil || arg > math.MaxInt64 {
+			return j, false
+		}
+		x := int64(arg)
+		if neg {
+			x = ^x
+		}
+		if int64(T(x)) != x {
+			return j, false
+		}
+		s[k], j = T(x), end
+	}
+	return j, true
+}
+
+func bulkUints[T uint16 | uint32 | uint64 | uint](d *decState, j int, p unsafe.Pointer, n int) (int, bool) {
+	s := unsafe.Slice((*T)(p), n)
+	for k := range s {
+		if b := d.data[j]; b < aiOne {
+			s[k], j = T(b), j+1
+			continue
+		}
+		neg, arg, big, end, ok := d.integer(j)
+		if !ok || big != nil || neg || uint64(T(arg)) != arg {
+			return j, false
+		}
+		s[k], j = T(arg), end
+	}
+	return j, true
+}
+
+func bulkFloats[T float32 | float64](d *decState, j int, p unsafe.Pointer, n int) (int, bool) {
+	s := unsafe.Slice((*T)(p), n)
+	for k := range s {
+		var f float64
+		end := j + 9
+		if d.data[j] == 0xfb { // a double, the common case
+			f = math.Float64frombits(binary.BigEndian.Uint64(d.data[j+1:]))
+		} else {
+			var ok bool
+			if f, end, ok = d.float(j); !ok {
+				return j, false
+			}
+		}
+		if unsafe.Sizeof(s[k]) == 4 && math.Abs(f) > math.MaxFloat32 && !math.IsInf(f, 0) {
+			return j, false // the element decoder reports it
+		}
+		s[k], j = T(f), end
+	}
+	return j, true
+}
+
+func bulkStrings(d *decState, j int, p unsafe.Pointer, n int) (int, bool) {
+	s := unsafe.Slice((*string)(p), n)
+	for k := range s {
+		i := d.skipTags(j)
+		if d.data[i]>>5 != majorText {
+			return j, false
+		}
+		b, end := d.str(i)
+		s[k], j = string(b), end
+	}
+	return j, true
 }
 
 // skipTypedTags skips the tags at i. When the innermost is an RFC 8746
@@ -607,6 +735,7 @@ func setFloatTo(v reflect.Value, f float64) bool {
 
 func arrayDecoder(t reflect.Type) decFunc {
 	elem := decoderFor(t.Elem())
+	bulk := bulkDecoder(t.Elem())
 	bytesArray := t.Elem().Kind() == reflect.Uint8 && !elemHasMethods(t.Elem())
 	return func(d *decState, i int, v reflect.Value) int {
 		i = d.skipTypedTags(i, v)
@@ -628,6 +757,11 @@ func arrayDecoder(t reflect.Type) decFunc {
 			return d.typeErr(i, t, "")
 		}
 		_, ai, n, j := d.head(i)
+		if bulk != nil && ai != aiIndef && n == uint64(v.Len()) && n > 0 && v.CanAddr() {
+			if end, ok := bulk(d, j, v.Addr().UnsafePointer(), int(n)); ok {
+				return end
+			}
+		}
 		k := 0
 		for ; ai == aiIndef && d.data[j] != breakByte || ai != aiIndef && uint64(k) < n; k++ {
 			if k < v.Len() {
@@ -720,13 +854,14 @@ func structDecoder(t reflect.Type) decFunc {
 		case d.data[i]>>5 != majorMap:
 			return d.typeErr(i, t, "")
 		}
+		next := 0 // the field expected next
 		return d.pairs(i, func(k int) int {
 			k = d.skipTags(k)
 			if d.data[k]>>5 != majorText {
 				return skip(d.data, skip(d.data, k))
 			}
 			name, j := d.str(k)
-			fi := s.Lookup(name, d.o.Has(opts.MatchCaseSensitive))
+			fi := s.LookupNext(name, d.o.Has(opts.MatchCaseSensitive), &next)
 			if fi < 0 {
 				if d.o.Has(opts.RejectUnknownMembers) && d.err == nil {
 					d.err = &UnmarshalTypeError{Value: "unknown field " + strconv.Quote(string(name)), Type: t, Offset: int64(k)}
@@ -819,12 +954,27 @@ func decodeTime(d *decState, i int, v reflect.Value) int {
 	return end
 }
 
+// smallBignum reports whether the item at j is a bignum (tag 2 or 3 on a
+// byte string, no other tag) whose value fits an int64.
+func (d *decState) smallBignum(j int) bool {
+	if _, _, tag, k := d.head(j); d.data[j]>>5 != majorTag || tag != 2 && tag != 3 || d.data[k]>>5 != majorBytes {
+		return false
+	}
+	_, _, n, _, ok := d.integer(j)
+	return ok && n != nil && n.IsInt64()
+}
+
 func (d *decState) time(j int) (time.Time, int, bool) {
 	switch d.data[j] >> 5 {
 	case majorText:
 		s, end := d.str(j)
 		t, err := time.Parse(time.RFC3339Nano, string(s))
 		return t, end, err == nil
+	case majorTag:
+		if d.smallBignum(j) { // as its integer, which Marshal writes for it
+			_, _, n, end, _ := d.integer(j)
+			return time.Unix(n.Int64(), 0).UTC(), end, true
+		}
 	case majorUint, majorNeg:
 		neg, arg, _, end, _ := d.integer(j)
 		if arg > math.MaxInt64 {
@@ -906,11 +1056,4 @@ func decodeNumber(d *decState, i int, v reflect.Value) int {
 	}
 	v.SetString(strconv.FormatFloat(f, 'g', -1, 64))
 	return end
-}
-
-// grow returns slice s with its capacity doubled.
-func grow(s reflect.Value) reflect.Value {
-	n := reflect.MakeSlice(s.Type(), s.Len(), max(2*s.Cap(), 4))
-	reflect.Copy(n, s)
-	return n
 }

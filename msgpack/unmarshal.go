@@ -606,6 +606,7 @@ func structDecoder(t reflect.Type) decFunc {
 		default:
 			return d.typeErr(i, t, "")
 		}
+		next := 0 // the field expected next
 		_, n, j := d.head(i)
 		for ; n > 0; n-- {
 			if infos[d.data[j]].kind != kStr {
@@ -615,7 +616,7 @@ func structDecoder(t reflect.Type) decFunc {
 			k := j
 			var name []byte
 			name, j = d.payload(j)
-			fi := s.Lookup(name, d.o.Has(opts.MatchCaseSensitive))
+			fi := s.LookupNext(name, d.o.Has(opts.MatchCaseSensitive), &next)
 			if fi < 0 {
 				if d.o.Has(opts.RejectUnknownMembers) && d.err == nil {
 					d.err = &UnmarshalTypeError{Value: "unknown field " + strconv.Quote(string(name)), Type: t, Offset: int64(k)}

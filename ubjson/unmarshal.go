@@ -775,8 +775,9 @@ func structDecoder(t reflect.Type) decFunc {
 		default:
 			return d.typeErr(m, i, t, "")
 		}
+		next := 0 // the field expected next
 		return d.members(i, func(name []byte, k int, m byte, j int) int {
-			fi := s.Lookup(name, d.o.Has(opts.MatchCaseSensitive))
+			fi := s.LookupNext(name, d.o.Has(opts.MatchCaseSensitive), &next)
 			if fi < 0 {
 				if d.o.Has(opts.RejectUnknownMembers) && d.err == nil {
 					d.err = &UnmarshalTypeError{Value: "unknown field " + strconv.Quote(string(name)), Type: t, Offset: int64(k)}

@@ -30,7 +30,8 @@ type Enc struct {
 	Typed bool // opts.TypedArrays
 	Type  byte // the element type of the value just written (BSON)
 	keys  []byte
-	Kbuf  []byte
+	Kbuf  []byte   // scratch for the key being written
+	num   [24]byte // scratch for integer map keys
 }
 
 // EncFunc appends the encoding of v to e.Buf.
@@ -332,10 +333,9 @@ func (f *Format) mapEncoder(t reflect.Type) EncFunc {
 		if e.Det {
 			ents = make([]kv, 0, v.Len())
 		}
-		var scratch [24]byte
 		it := v.MapRange()
 		for it.Next() {
-			k, err := keyOf(scratch[:0], it.Key())
+			k, err := keyOf(e.num[:0], it.Key())
 			if err != nil {
 				return err
 			}

@@ -258,3 +258,17 @@ func IsEmpty(v reflect.Value) bool {
 	}
 	return false
 }
+
+// LookupNext is Lookup trying first the field after the last one found
+// (*next, which it updates): the order of a struct's own encoding.
+func (s *Struct) LookupNext(name []byte, caseSensitive bool, next *int) int {
+	if n := *next; n < len(s.Fields) && s.Fields[n].Name == string(name) {
+		*next = n + 1
+		return n
+	}
+	i := s.Lookup(name, caseSensitive)
+	if i >= 0 {
+		*next = i + 1
+	}
+	return i
+}

@@ -1,0 +1,112 @@
+package cbor
+
+import (
+	"encoding/binary"
+
+	"github.com/celerjson/celer/internal/kernels"
+	"github.com/celerjson/celer/internal/opts"
+)
+
+// validFast reports whether data is exactly one data item that a Reader
+// with options o accepts, without making tokens: a loop over the bytes
+// with a stack of counts. It is conservative: indefinite lengths,
+// RejectDuplicateNames and anything it does not accept outright make it
+// report false, and Validate then reads the data with a Reader, which
+// decides (and gives the error's offset, path and message). It never
+// reports true for data a Reader rejects.
+func validFast(data []byte, o *opts.Struct) bool {
+	if o.Has(opts.RejectDuplicateNames) || o.MaxBytes > 0 && int64(len(data)) > o.MaxBytes {
+		return false
+	}
+	strict := !o.Has(opts.AllowInvalidUTF8)
+	type frame struct {
+		left uint64 // items left
+		cost int    // depth the container counts: itself and its tags
+	}
+	var stackBuf [32]frame
+	stack := stackBuf[:0]
+	left := uint64(1) // items left at the current level
+	nest, tags := 0, 0
+	i := 0
+	for {
+		for left == 0 {
+			if len(stack) == 0 {
+				return i == len(data)
+			}
+			f := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			left, nest = f.left, nest-f.cost
+		}
+		left--
+	item:
+		if i >= len(data) {
+			return false
+		}
+		ib := data[i]
+		major, ai := ib>>5, ib&31
+		var arg uint64
+		hl := 1
+		switch {
+		case ai < aiOne:
+			arg = uint64(ai)
+		case ai <= aiEight:
+			hl += 1 << (ai - aiOne)
+			if len(data)-i < hl {
+				return false
+			}
+			switch hl {
+			case 2:
+				arg = uint64(data[i+1])
+			case 3:
+				arg = uint64(binary.BigEndian.Uint16(data[i+1:]))
+			case 5:
+				arg = uint64(binary.BigEndian.Uint32(data[i+1:]))
+			default:
+				arg = binary.BigEndian.Uint64(data[i+1:])
+			}
+		default: // reserved, or indefinite: left to the Reader
+			return false
+		}
+		i += hl
+		switch major {
+		case majorUint, majorNeg:
+			tags = 0
+		case majorBytes, majorText:
+			if arg > uint64(len(data)-i) || o.MaxTokenBytes > 0 && arg > uint64(o.MaxTokenBytes) {
+				return false
+			}
+			if major == majorText && strict && !kernels.ValidUTF8(data[i:i+int(arg)]) {
+				return false
+			}
+			i += int(arg)
+			tags = 0
+		case majorArray, majorMap:
+			if nest+tags >= o.MaxDepth || o.MaxElements > 0 && arg > uint64(o.MaxElements) {
+				return false
+			}
+			n := arg
+			if major == majorMap {
+				if n > uint64(len(data)-i)/2 {
+					return false
+				}
+				n *= 2
+			}
+			if n > uint64(len(data)-i) {
+				return false // every item takes a byte at least
+			}
+			stack = append(stack, frame{left, 1 + tags})
+			nest += 1 + tags
+			left, tags = n, 0
+		case majorTag:
+			if tags++; nest+tags > o.MaxDepth {
+				return false
+			}
+			goto item
+		default: // major type 7
+			if ai == aiOne && arg < 32 {
+				return false
+			}
+			tags = 0
+		}
+	}
+}
