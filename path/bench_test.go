@@ -1,7 +1,6 @@
 package path
 
 import (
-	"syscall"
 	"testing"
 	"time"
 
@@ -210,17 +209,8 @@ func TestSelectAllocs(t *testing.T) {
 	}
 }
 
-// cpuTime returns the CPU time the process has used so far (0 where
-// getrusage fails); reportCPU reports the CPU time per iteration since
-// start as cpu-ns/op, steadier than wall clock on a loaded machine.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
+// reportCPU reports the CPU time per iteration since start (a cpuTime
+// reading) as cpu-ns/op, steadier than wall clock on a loaded machine.
 func reportCPU(b *testing.B, start time.Duration) {
 	if b.N > 0 && start > 0 {
 		b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
