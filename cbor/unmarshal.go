@@ -840,11 +840,13 @@ func mapDecoder(t reflect.Type) decFunc {
 func structDecoder(t reflect.Type) decFunc {
 	s := structs.For(t)
 	decs := make([]decFunc, len(s.Fields))
+	kinds := make([]reflect.Kind, len(s.Fields)) // fields decoded by scalarInto
 	var built sync.Once
 	return func(d *decState, i int, v reflect.Value) int {
 		built.Do(func() {
 			for k, f := range s.Fields {
 				decs[k] = decoderFor(f.Type)
+				kinds[k] = f.ScalarKind(ownDecoding(f.Type))
 			}
 		})
 		i = d.skipTags(i)
@@ -853,6 +855,10 @@ func structDecoder(t reflect.Type) decFunc {
 			return i + 1
 		case d.data[i]>>5 != majorMap:
 			return d.typeErr(i, t, "")
+		}
+		var base unsafe.Pointer
+		if v.CanAddr() {
+			base = v.Addr().UnsafePointer()
 		}
 		next := 0 // the field expected next
 		return d.pairs(i, func(k int) int {
@@ -869,6 +875,11 @@ func structDecoder(t reflect.Type) decFunc {
 				return skip(d.data, j)
 			}
 			f := &s.Fields[fi]
+			if base != nil && kinds[fi] != 0 {
+				if end, ok := d.scalarInto(kinds[fi], j, unsafe.Add(base, f.Offset)); ok {
+					return end
+				}
+			}
 			fv, ok := binfmt.FieldByIndexAlloc(v, f.Index)
 			if !ok {
 				return d.typeErr(j, f.Type, "value for a field behind a nil pointer to an unexported struct")
@@ -876,6 +887,62 @@ func structDecoder(t reflect.Type) decFunc {
 			return decs[fi](d, j, fv)
 		})
 	}
+}
+
+// ownDecoding reports whether type t has a decoding other than by its
+// kind (newDecoder's special types and methods).
+func ownDecoding(t reflect.Type) bool {
+	p := reflect.PointerTo(t)
+	return t == numberType || t == simpleType || p.Implements(unmarshalerType) || p.Implements(textUnmarshalType)
+}
+
+// scalarInto decodes the item at i into the boolean, integer, float or
+// string of kind k at p when it has the form that kind takes and fits,
+// and reports false otherwise (null, other types, out of range), leaving
+// the item to the decoder of the field's type, which has the same result
+// for what scalarInto takes and reports the rest.
+func (d *decState) scalarInto(k reflect.Kind, i int, p unsafe.Pointer) (int, bool) {
+	b := d.data[i]
+	switch k {
+	case reflect.String:
+		if b>>5 != majorText {
+			return i, false
+		}
+		s, end := d.str(i)
+		*(*string)(p) = string(s)
+		return end, true
+	case reflect.Bool:
+		if b != 0xf4 && b != 0xf5 {
+			return i, false
+		}
+		*(*bool)(p) = b == 0xf5
+		return i + 1, true
+	case reflect.Float32, reflect.Float64:
+		f, end, ok := d.float(i)
+		if !ok || !binfmt.StoreFloat(k, p, f) {
+			return i, false
+		}
+		return end, true
+	}
+	neg, arg, n, end, ok := d.integer(i)
+	if !ok || n != nil {
+		return i, false
+	}
+	switch k {
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		if neg || !binfmt.StoreUint(k, p, arg) {
+			return i, false
+		}
+		return end, true
+	}
+	x := int64(arg)
+	if neg {
+		x = ^x
+	}
+	if arg > math.MaxInt64 || !binfmt.StoreInt(k, p, x) {
+		return i, false
+	}
+	return end, true
 }
 
 func pointerDecoder(t reflect.Type) decFunc {

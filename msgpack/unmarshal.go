@@ -592,11 +592,13 @@ func mapDecoder(t reflect.Type) decFunc {
 func structDecoder(t reflect.Type) decFunc {
 	s := structs.For(t)
 	decs := make([]decFunc, len(s.Fields))
+	kinds := make([]reflect.Kind, len(s.Fields)) // fields decoded by scalarInto
 	var built sync.Once
 	return func(d *decState, i int, v reflect.Value) int {
 		built.Do(func() {
 			for k, f := range s.Fields {
 				decs[k] = decoderFor(f.Type)
+				kinds[k] = f.ScalarKind(ownDecoding(f.Type))
 			}
 		})
 		switch infos[d.data[i]].kind {
@@ -605,6 +607,10 @@ func structDecoder(t reflect.Type) decFunc {
 		case kMap:
 		default:
 			return d.typeErr(i, t, "")
+		}
+		var base unsafe.Pointer
+		if v.CanAddr() {
+			base = v.Addr().UnsafePointer()
 		}
 		next := 0 // the field expected next
 		_, n, j := d.head(i)
@@ -625,6 +631,12 @@ func structDecoder(t reflect.Type) decFunc {
 				continue
 			}
 			f := &s.Fields[fi]
+			if base != nil && kinds[fi] != 0 {
+				if end, ok := d.scalarInto(kinds[fi], j, unsafe.Add(base, f.Offset)); ok {
+					j = end
+					continue
+				}
+			}
 			fv, ok := binfmt.FieldByIndexAlloc(v, f.Index)
 			if !ok {
 				j = d.typeErr(j, f.Type, "value for a field behind a nil pointer to an unexported struct")
@@ -634,6 +646,54 @@ func structDecoder(t reflect.Type) decFunc {
 		}
 		return j
 	}
+}
+
+// ownDecoding reports whether type t has a decoding other than by its
+// kind (newDecoder's special types and methods).
+func ownDecoding(t reflect.Type) bool {
+	p := reflect.PointerTo(t)
+	return t == numberType || p.Implements(unmarshalerType) || p.Implements(textUnmarshalType)
+}
+
+// scalarInto decodes the object at i into the boolean, integer, float or
+// string of kind k at p when it has the form that kind takes and fits,
+// and reports false otherwise (nil, other types, out of range), leaving
+// the object to the decoder of the field's type, which has the same
+// result for what scalarInto takes and reports the rest.
+func (d *decState) scalarInto(k reflect.Kind, i int, p unsafe.Pointer) (int, bool) {
+	switch k {
+	case reflect.String:
+		if infos[d.data[i]].kind != kStr {
+			return i, false
+		}
+		s, end := d.payload(i)
+		*(*string)(p) = string(s)
+		return end, true
+	case reflect.Bool:
+		switch d.data[i] {
+		case bFalse, bTrue:
+			*(*bool)(p) = d.data[i] == bTrue
+			return i + 1, true
+		}
+		return i, false
+	case reflect.Float32, reflect.Float64:
+		f, end, ok := d.float(i)
+		if !ok || !binfmt.StoreFloat(k, p, f) {
+			return i, false
+		}
+		return end, true
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		neg, arg, end, ok := d.integer(i)
+		if !ok || neg || !binfmt.StoreUint(k, p, arg) {
+			return i, false
+		}
+		return end, true
+	}
+	neg, arg, end, ok := d.integer(i)
+	if !ok || !neg && arg > math.MaxInt64 || !binfmt.StoreInt(k, p, int64(arg)) {
+		return i, false
+	}
+	return end, true
 }
 
 func pointerDecoder(t reflect.Type) decFunc {

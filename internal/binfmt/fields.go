@@ -2,10 +2,12 @@ package binfmt
 
 import (
 	"bytes"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/celerjson/celer/internal/fields"
 )
@@ -19,10 +21,11 @@ type Field struct {
 	OmitEmpty bool
 	OmitZero  bool
 	IsZero    func(reflect.Value) bool
-	Key       []byte // the name encoded as the format's key; nil when the name cannot be one
-	EmbedPtr  bool   // Index passes through an embedded pointer
-	Folded    string // case-folded name
-	Optional  bool   // OmitEmpty, OmitZero or EmbedPtr: the field may be left out
+	Key       []byte  // the name encoded as the format's key; nil when the name cannot be one
+	EmbedPtr  bool    // Index passes through an embedded pointer
+	Folded    string  // case-folded name
+	Optional  bool    // OmitEmpty, OmitZero or EmbedPtr: the field may be left out
+	Offset    uintptr // the field's offset in the struct, unless EmbedPtr
 }
 
 // Struct is the resolved field list of a struct type.
@@ -97,6 +100,14 @@ func (c *Structs) build(t reflect.Type) *Struct {
 			f.IsZero = zeroFunc(f.Type)
 		}
 		f.Optional = f.OmitEmpty || f.OmitZero || f.EmbedPtr
+		if !f.EmbedPtr {
+			st := t
+			for _, x := range f.Index {
+				sf := st.Field(x)
+				f.Offset += sf.Offset
+				st = sf.Type
+			}
+		}
 		s.Optional = s.Optional || f.Optional
 		s.byName[f.Name] = i
 		if _, ok := s.byFold[f.Folded]; !ok {
@@ -271,4 +282,99 @@ func (s *Struct) LookupNext(name []byte, caseSensitive bool, next *int) int {
 		*next = i + 1
 	}
 	return i
+}
+
+// ScalarKind returns the kind of field f when decoders may store its
+// value through a pointer at Offset (booleans, integers, floats and
+// strings reached without a pointer), given whether its type has a
+// decoding of its own (methods, format types); 0 otherwise.
+func (f *Field) ScalarKind(own bool) reflect.Kind {
+	if f.EmbedPtr || own {
+		return 0
+	}
+	switch k := f.Type.Kind(); k {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+		reflect.Float32, reflect.Float64, reflect.String:
+		return k
+	}
+	return 0
+}
+
+// StoreInt stores x in the integer of kind k at p, reporting false when
+// it does not fit.
+func StoreInt(k reflect.Kind, p unsafe.Pointer, x int64) bool {
+	switch k {
+	case reflect.Int64:
+		*(*int64)(p) = x
+	case reflect.Int:
+		if int64(int(x)) != x {
+			return false
+		}
+		*(*int)(p) = int(x)
+	case reflect.Int32:
+		if int64(int32(x)) != x {
+			return false
+		}
+		*(*int32)(p) = int32(x)
+	case reflect.Int16:
+		if int64(int16(x)) != x {
+			return false
+		}
+		*(*int16)(p) = int16(x)
+	case reflect.Int8:
+		if int64(int8(x)) != x {
+			return false
+		}
+		*(*int8)(p) = int8(x)
+	default:
+		return false
+	}
+	return true
+}
+
+// StoreUint stores x in the unsigned integer of kind k at p, reporting
+// false when it does not fit.
+func StoreUint(k reflect.Kind, p unsafe.Pointer, x uint64) bool {
+	switch k {
+	case reflect.Uint64:
+		*(*uint64)(p) = x
+	case reflect.Uint:
+		if uint64(uint(x)) != x {
+			return false
+		}
+		*(*uint)(p) = uint(x)
+	case reflect.Uint32:
+		if uint64(uint32(x)) != x {
+			return false
+		}
+		*(*uint32)(p) = uint32(x)
+	case reflect.Uint16:
+		if uint64(uint16(x)) != x {
+			return false
+		}
+		*(*uint16)(p) = uint16(x)
+	case reflect.Uint8:
+		if uint64(uint8(x)) != x {
+			return false
+		}
+		*(*uint8)(p) = uint8(x)
+	default:
+		return false
+	}
+	return true
+}
+
+// StoreFloat stores f in the float of kind k at p, reporting false when
+// it is beyond a float32's range (and not infinite).
+func StoreFloat(k reflect.Kind, p unsafe.Pointer, f float64) bool {
+	if k == reflect.Float64 {
+		*(*float64)(p) = f
+		return true
+	}
+	if math.Abs(f) > math.MaxFloat32 && !math.IsInf(f, 0) {
+		return false
+	}
+	*(*float32)(p) = float32(f)
+	return true
 }

@@ -1,0 +1,104 @@
+package binfmt
+
+import (
+	"math"
+	"reflect"
+	"testing"
+	"unsafe"
+)
+
+// TestStore checks the range checks of the stores that decoders use for
+// struct fields, at the limits of each Go type.
+func TestStore(t *testing.T) {
+	var v struct {
+		I8  int8
+		I16 int16
+		I32 int32
+		I64 int64
+		I   int
+		U8  uint8
+		U16 uint16
+		U32 uint32
+		U64 uint64
+		U   uint
+		F32 float32
+		F64 float64
+	}
+	for _, tc := range []struct {
+		k      reflect.Kind
+		p      unsafe.Pointer
+		lo, hi int64
+	}{
+		{reflect.Int8, unsafe.Pointer(&v.I8), math.MinInt8, math.MaxInt8},
+		{reflect.Int16, unsafe.Pointer(&v.I16), math.MinInt16, math.MaxInt16},
+		{reflect.Int32, unsafe.Pointer(&v.I32), math.MinInt32, math.MaxInt32},
+	} {
+		if !StoreInt(tc.k, tc.p, tc.lo) || !StoreInt(tc.k, tc.p, tc.hi) || StoreInt(tc.k, tc.p, tc.lo-1) || StoreInt(tc.k, tc.p, tc.hi+1) {
+			t.Errorf("%v: limits %d, %d", tc.k, tc.lo, tc.hi)
+		}
+	}
+	if !StoreInt(reflect.Int64, unsafe.Pointer(&v.I64), math.MinInt64) || v.I64 != math.MinInt64 || !StoreInt(reflect.Int, unsafe.Pointer(&v.I), -5) || v.I != -5 {
+		t.Errorf("int64, int: %d %d", v.I64, v.I)
+	}
+	if v.I8 != math.MaxInt8 || v.I16 != math.MaxInt16 || v.I32 != math.MaxInt32 {
+		t.Errorf("a failed store wrote: %+v", v)
+	}
+	if !StoreUint(reflect.Uint8, unsafe.Pointer(&v.U8), 255) || StoreUint(reflect.Uint8, unsafe.Pointer(&v.U8), 256) ||
+		!StoreUint(reflect.Uint16, unsafe.Pointer(&v.U16), 65535) || StoreUint(reflect.Uint16, unsafe.Pointer(&v.U16), 65536) ||
+		!StoreUint(reflect.Uint32, unsafe.Pointer(&v.U32), math.MaxUint32) || StoreUint(reflect.Uint32, unsafe.Pointer(&v.U32), math.MaxUint32+1) ||
+		!StoreUint(reflect.Uint64, unsafe.Pointer(&v.U64), math.MaxUint64) || !StoreUint(reflect.Uint, unsafe.Pointer(&v.U), 7) {
+		t.Error("unsigned limits")
+	}
+	if v.U8 != 255 || v.U16 != 65535 || v.U32 != math.MaxUint32 || v.U64 != math.MaxUint64 || v.U != 7 {
+		t.Errorf("unsigned values: %+v", v)
+	}
+	if !StoreFloat(reflect.Float32, unsafe.Pointer(&v.F32), math.MaxFloat32) || StoreFloat(reflect.Float32, unsafe.Pointer(&v.F32), 1e39) ||
+		!StoreFloat(reflect.Float32, unsafe.Pointer(&v.F32), math.Inf(-1)) || !math.IsInf(float64(v.F32), -1) ||
+		!StoreFloat(reflect.Float64, unsafe.Pointer(&v.F64), 1e300) || v.F64 != 1e300 {
+		t.Errorf("floats: %v %v", v.F32, v.F64)
+	}
+}
+
+// TestStructs checks field offsets, scalar kinds and LookupNext.
+func TestStructs(t *testing.T) {
+	type Inner struct{ X, Y int16 }
+	type Outer struct {
+		A string `json:"a"`
+		Inner
+		P    *Inner `json:"p"`
+		B    bool   `test:"bee"`
+		Skip int    `json:"-"`
+	}
+	c := Structs{Tag: "test", Key: func(name string) []byte { return []byte(name) }}
+	s := c.For(reflect.TypeFor[Outer]())
+	var names []string
+	for _, f := range s.Fields {
+		names = append(names, f.Name)
+	}
+	if !reflect.DeepEqual(names, []string{"a", "X", "Y", "p", "bee"}) {
+		t.Fatalf("fields %v", names)
+	}
+	var o Outer
+	base := unsafe.Pointer(&o)
+	*(*int16)(unsafe.Add(base, s.Fields[2].Offset)) = 7
+	*(*bool)(unsafe.Add(base, s.Fields[4].Offset)) = true
+	if o.Y != 7 || !o.B {
+		t.Errorf("offsets: %+v", o)
+	}
+	if s.Fields[0].ScalarKind(false) != reflect.String || s.Fields[3].ScalarKind(false) != 0 || s.Fields[0].ScalarKind(true) != 0 {
+		t.Error("ScalarKind")
+	}
+	next := 0
+	for i, name := range []string{"a", "X", "Y", "p", "bee", "y", "nope", "a"} {
+		want := map[int]int{5: 2, 6: -1}[i]
+		if i < 5 {
+			want = i
+		}
+		if got := s.LookupNext([]byte(name), false, &next); got != want {
+			t.Errorf("LookupNext(%q) = %d, want %d", name, got, want)
+		}
+	}
+	if s.LookupNext([]byte("BEE"), true, &next) != -1 {
+		t.Error("case-sensitive LookupNext matched a folded name")
+	}
+}
