@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/celerjson/celer/internal/binfmt"
 	"github.com/celerjson/celer/internal/opts"
@@ -643,11 +644,13 @@ func mapDecoder(t reflect.Type) decFunc {
 func structDecoder(t reflect.Type) decFunc {
 	s := structs.For(t)
 	decs := make([]decFunc, len(s.Fields))
+	kinds := make([]reflect.Kind, len(s.Fields)) // fields decoded by scalarInto
 	var built sync.Once
 	return func(d *decState, ty byte, i int, v reflect.Value) {
 		built.Do(func() {
 			for k, f := range s.Fields {
 				decs[k] = decoderFor(f.Type)
+				kinds[k] = f.ScalarKind(ownDecoding(f.Type))
 			}
 		})
 		switch ty {
@@ -657,6 +660,10 @@ func structDecoder(t reflect.Type) decFunc {
 		default:
 			d.typeErr(ty, i, t)
 			return
+		}
+		var base unsafe.Pointer
+		if v.CanAddr() {
+			base = v.Addr().UnsafePointer()
 		}
 		next := 0 // the field expected next
 		d.each(i, func(vt byte, name []byte, vi int) {
@@ -668,6 +675,9 @@ func structDecoder(t reflect.Type) decFunc {
 				return
 			}
 			f := &s.Fields[fi]
+			if base != nil && kinds[fi] != 0 && d.scalarInto(kinds[fi], vt, vi, unsafe.Add(base, f.Offset)) {
+				return
+			}
 			fv, ok := binfmt.FieldByIndexAlloc(v, f.Index)
 			if !ok {
 				d.typeErrMsg("value for a field behind a nil pointer to an unexported struct", f.Type)
@@ -676,6 +686,50 @@ func structDecoder(t reflect.Type) decFunc {
 			decs[fi](d, vt, vi, fv)
 		})
 	}
+}
+
+// ownDecoding reports whether type t has a decoding other than by its
+// kind (newDecoder's special types and methods).
+func ownDecoding(t reflect.Type) bool {
+	p := reflect.PointerTo(t)
+	return specialDecoder(t) != nil || p.Implements(unmarshalerType) || p.Implements(textUnmarshalType)
+}
+
+// scalarInto decodes the value of element type ty at i into the boolean,
+// integer, float or string of kind k at p when it is of the element type
+// that kind takes (int32, int64, double, string, boolean) and fits, and
+// reports false otherwise, leaving the value to the decoder of the
+// field's type, which has the same result for what scalarInto takes and
+// reports the rest.
+func (d *decState) scalarInto(k reflect.Kind, ty byte, i int, p unsafe.Pointer) bool {
+	switch k {
+	case reflect.String:
+		if ty != TypeString {
+			return false
+		}
+		*(*string)(p) = string(d.str(i))
+		return true
+	case reflect.Bool:
+		if ty != TypeBoolean {
+			return false
+		}
+		*(*bool)(p) = d.data[i] == 1
+		return true
+	case reflect.Float32, reflect.Float64:
+		if ty != TypeDouble {
+			return false
+		}
+		return binfmt.StoreFloat(k, p, math.Float64frombits(binary.LittleEndian.Uint64(d.data[i:])))
+	}
+	if ty != TypeInt32 && ty != TypeInt64 {
+		return false
+	}
+	x := d.int(ty, i)
+	switch k {
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return x >= 0 && binfmt.StoreUint(k, p, uint64(x))
+	}
+	return binfmt.StoreInt(k, p, x)
 }
 
 func decodeInterface(d *decState, t byte, i int, v reflect.Value) {

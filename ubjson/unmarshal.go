@@ -761,11 +761,13 @@ func mapDecoder(t reflect.Type) decFunc {
 func structDecoder(t reflect.Type) decFunc {
 	s := structs.For(t)
 	decs := make([]decFunc, len(s.Fields))
+	kinds := make([]reflect.Kind, len(s.Fields)) // fields decoded by scalarInto
 	var built sync.Once
 	return func(d *decState, m byte, i int, v reflect.Value) int {
 		built.Do(func() {
 			for k, f := range s.Fields {
 				decs[k] = decoderFor(f.Type)
+				kinds[k] = f.ScalarKind(ownDecoding(f.Type))
 			}
 		})
 		switch m {
@@ -774,6 +776,10 @@ func structDecoder(t reflect.Type) decFunc {
 		case mObject:
 		default:
 			return d.typeErr(m, i, t, "")
+		}
+		var base unsafe.Pointer
+		if v.CanAddr() {
+			base = v.Addr().UnsafePointer()
 		}
 		next := 0 // the field expected next
 		return d.members(i, func(name []byte, k int, m byte, j int) int {
@@ -785,6 +791,11 @@ func structDecoder(t reflect.Type) decFunc {
 				return d.skip(m, j)
 			}
 			f := &s.Fields[fi]
+			if base != nil && kinds[fi] != 0 {
+				if end, ok := d.scalarInto(kinds[fi], m, j, unsafe.Add(base, f.Offset)); ok {
+					return end
+				}
+			}
 			fv, ok := binfmt.FieldByIndexAlloc(v, f.Index)
 			if !ok {
 				return d.typeErr(m, j, f.Type, "value for a field behind a nil pointer to an unexported struct")
@@ -792,6 +803,62 @@ func structDecoder(t reflect.Type) decFunc {
 			return decs[fi](d, m, j, fv)
 		})
 	}
+}
+
+// ownDecoding reports whether type t has a decoding other than by its
+// kind (newDecoder's special types and methods).
+func ownDecoding(t reflect.Type) bool {
+	p := reflect.PointerTo(t)
+	return t == numberType || p.Implements(unmarshalerType) || p.Implements(textUnmarshalType)
+}
+
+// scalarInto decodes the value of marker m at i into the boolean,
+// integer, float or string of kind k at p when it has the form that kind
+// takes and fits (high-precision numbers excepted), and reports false
+// otherwise, leaving the value to the decoder of the field's type, which
+// has the same result for what scalarInto takes and reports the rest.
+func (d *decState) scalarInto(k reflect.Kind, m byte, i int, p unsafe.Pointer) (int, bool) {
+	switch k {
+	case reflect.String:
+		if m != mString && m != mChar {
+			return i, false
+		}
+		s, end := d.text(m, i)
+		*(*string)(p) = string(s)
+		return end, true
+	case reflect.Bool:
+		if m != mTrue && m != mFalse {
+			return i, false
+		}
+		*(*bool)(p) = m == mTrue
+		return i, true
+	case reflect.Float32, reflect.Float64:
+		if m == mHigh {
+			return i, false
+		}
+		f, end, ok := d.float(m, i)
+		if !ok || !binfmt.StoreFloat(k, p, f) {
+			return i, false
+		}
+		return end, true
+	}
+	switch m {
+	case mInt8, mUint8, mInt16, mInt32, mInt64:
+	default:
+		return i, false
+	}
+	x, end := readInt(m, d.data[i:]), i+int(sizes[m])
+	switch k {
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		if x < 0 || !binfmt.StoreUint(k, p, uint64(x)) {
+			return i, false
+		}
+		return end, true
+	}
+	if !binfmt.StoreInt(k, p, x) {
+		return i, false
+	}
+	return end, true
 }
 
 func pointerDecoder(t reflect.Type) decFunc {
