@@ -92,3 +92,34 @@ func BenchmarkIndentStream(b *testing.B) {
 		}
 	})
 }
+
+func BenchmarkTokenizeReader(b *testing.B) {
+	benchEach(b, func(b *testing.B, data []byte) {
+		r := bytes.NewReader(data)
+		d := stream.NewDecoder(r)
+		for b.Loop() {
+			r.Reset(data)
+			d.Reset(r)
+			for {
+				if _, err := d.ReadToken(); err != nil {
+					if err != io.EOF {
+						b.Fatal(err)
+					}
+					break
+				}
+			}
+		}
+	})
+}
+
+func BenchmarkValidateReader(b *testing.B) {
+	benchEach(b, func(b *testing.B, data []byte) {
+		r := bytes.NewReader(data)
+		for b.Loop() {
+			r.Reset(data)
+			if err := stream.ValidateReader(r); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -70,8 +70,14 @@ type Decoder struct {
 	heldUpTo int
 	tokEnd   int // offset after the last token, for InputOffset
 
-	ix   *ixState // the indexed reader's state (indexed.go), kept for reuse
-	ixOn bool     // the indexed reader is on
+	// The indexed reader (indexed.go): its entries (from ixK on) and the
+	// buffer offset they are relative to; the rest of its state, kept
+	// for reuse across resets.
+	ixIdx   []uint32
+	ixK     int
+	ixDelta int
+	ix      *ixState
+	ixOn    bool // the indexed reader is on
 }
 
 // NewDecoder returns a Decoder reading from r.
@@ -107,6 +113,7 @@ func (d *Decoder) Reset(r io.Reader) {
 	}
 	d.reset()
 	d.r, d.buf = r, buf[:0]
+	d.startIndex()
 }
 
 // ResetBytes makes d read from b, keeping its options.
@@ -120,7 +127,7 @@ func (d *Decoder) ResetBytes(b []byte) {
 }
 
 func (d *Decoder) reset() {
-	*d = Decoder{o: d.o, mode: d.mode, stack: d.stack[:0], names: d.names[:0], buf: d.buf, ix: d.ix}
+	*d = Decoder{o: d.o, mode: d.mode, stack: d.stack[:0], names: d.names[:0], buf: d.buf, ix: d.ix, ixIdx: d.ixIdx[:0]}
 	d.pin = -1
 	d.line = 1
 }
@@ -194,6 +201,7 @@ func (d *Decoder) discard(n int) {
 		d.pin -= n
 	}
 	d.base += int64(n)
+	d.ixDelta -= n
 }
 
 // holdNames copies the member names of open objects that lie in buf[:n]

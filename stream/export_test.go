@@ -11,3 +11,12 @@ func SetIndexing(window, min int) (restore func()) {
 
 // Indexed reports whether d's indexed token reader is on.
 func Indexed(d *Decoder) bool { return d.ixOn }
+
+// OnePass turns d's indexed token reader off (until d is reset).
+func OnePass(d *Decoder) *Decoder {
+	d.ixOn = false
+	return d
+}
+
+// ServedByIndex reports whether the indexed reader read d's last token.
+func ServedByIndex(d *Decoder) bool { return d.ixOn && d.ix.at == d.base+int64(d.pos) }

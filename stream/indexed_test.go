@@ -73,11 +73,18 @@ func compareIndexed(t *testing.T, name string, data, ops []byte, windows []int) 
 	for _, w := range windows {
 		restore := stream.SetIndexing(w, 0)
 		for oi, o := range optionSets {
+			want := trace(stream.OnePass(stream.NewDecoder(&celertest.ChunkReader{Data: data, Sizes: []int{7, 1, 64}}, o...)), ops, 1<<20)
 			got := trace(stream.NewDecoderBytes(data, o...), ops, 1<<20)
-			want := trace(stream.NewDecoder(&celertest.ChunkReader{Data: data, Sizes: []int{7, 1, 64}}, o...), ops, 1<<20)
 			if got != want {
 				restore()
-				t.Fatalf("%s (window %d, options %d):\n%s", name, w, oi, firstDiff(got, want))
+				t.Fatalf("%s (bytes, window %d, options %d):\n%s", name, w, oi, firstDiff(got, want))
+			}
+			for _, sizes := range [][]int{{1}, {7, 1, 64}, {100, 3000}, {1 << 16}} {
+				got := trace(stream.NewDecoder(&celertest.ChunkReader{Data: data, Sizes: sizes}, o...), ops, 1<<20)
+				if got != want {
+					restore()
+					t.Fatalf("%s (reader in chunks of %v, window %d, options %d):\n%s", name, sizes, w, oi, firstDiff(got, want))
+				}
 			}
 		}
 		restore()
@@ -144,7 +151,8 @@ func TestIndexedCorpus(t *testing.T) {
 
 // TestIndexedIsUsed proves the comparisons above test the indexed reader:
 // at the default settings it reads a large valid document to the end with
-// the index, and hands over to the one-pass reader at an error.
+// the index, from bytes or from a reader, and turns itself off when stage
+// 1 finds an error.
 func TestIndexedIsUsed(t *testing.T) {
 	data := []byte("[" + strings.Repeat(`{"name":"x\u00e9","n":[1,-2.5e3,true,null]},`, 2000) + `{}]`)
 	d := stream.NewDecoderBytes(data)
@@ -162,8 +170,29 @@ func TestIndexedIsUsed(t *testing.T) {
 		}
 		n++
 	}
+	for _, sizes := range [][]int{{1 << 16}, {4096}, {1000, 1}} {
+		d := stream.NewDecoder(&celertest.ChunkReader{Data: data, Sizes: sizes})
+		n, served := 0, 0
+		for {
+			_, err := d.ReadToken()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			n++
+			if stream.ServedByIndex(d) {
+				served++
+			}
+		}
+		if served < n*9/10 {
+			t.Errorf("reader in chunks of %v: %d of %d tokens read with the index, want 90%%", sizes, served, n)
+		}
+	}
 	bad := append([]byte(nil), data...)
-	bad[len(bad)/2] = 0x01 // a control byte, inside a string or not
+	i := len(bad)/2 + strings.Index(string(bad[len(bad)/2:]), `"x`) + 1
+	bad[i] = 0x01 // a control byte in a string: stage 1 finds it
 	d = stream.NewDecoderBytes(bad)
 	for {
 		if _, err := d.ReadToken(); err != nil {
