@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/celerjson/celer/internal/celertest"
 	"github.com/celerjson/celer/stream"
@@ -220,4 +221,44 @@ func FuzzIndexed(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data, ops []byte, w uint8) {
 		compareIndexed(t, fmt.Sprintf("%q", data), data, ops, []int{64 * (1 + int(w&3))})
 	})
+}
+
+// TestIndexedDoesNotWaitForInput: a Decoder reading from a pipe returns
+// every token of a value as soon as its bytes have arrived, although stage
+// 1 indexes whole 64-byte blocks: a request-response peer never deadlocks.
+// (A top-level number is complete only at the next byte, for any reader.)
+func TestIndexedDoesNotWaitForInput(t *testing.T) {
+	for _, msg := range []string{`{"a":1}`, `[` + strings.Repeat(`"abcdefgh",12345,`, 40) + `true]`, `"x"`} {
+		pr, pw := io.Pipe()
+		got := make(chan error, 1)
+		more := make(chan struct{})
+		go func() {
+			pw.Write([]byte(msg))
+			<-more // the rest comes only after every token of msg was read
+			pw.Write([]byte(" 7"))
+			pw.Close()
+		}()
+		d := stream.NewDecoder(pr)
+		go func() {
+			for d.Depth() > 0 || d.InputOffset() == 0 {
+				if _, err := d.ReadToken(); err != nil {
+					got <- err
+					return
+				}
+			}
+			got <- nil
+		}()
+		select {
+		case err := <-got:
+			if err != nil {
+				t.Fatalf("%.20q: %v", msg, err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%.20q: the Decoder waits for input after a complete value", msg)
+		}
+		close(more)
+		if tok, err := d.ReadToken(); err != nil || tok.String() != "7" {
+			t.Fatalf("%.20q: then %v, %v; want 7", msg, tok, err)
+		}
+	}
 }
