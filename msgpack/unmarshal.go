@@ -472,6 +472,10 @@ func bulkIntsFunc[T int8 | int16 | int32 | int64 | int]() func(d *decState, j in
 	return func(d *decState, j int, p unsafe.Pointer, n int) (int, bool) {
 		s := unsafe.Slice((*T)(p), n)
 		for k := range s {
+			if b := d.data[j]; b < 0x80 || b >= 0xe0 { // fixints
+				s[k], j = T(int8(b)), j+1
+				continue
+			}
 			neg, arg, end, ok := d.integer(j)
 			x := T(int64(arg))
 			if !ok || !neg && arg > math.MaxInt64 || int64(x) != int64(arg) {
@@ -487,6 +491,10 @@ func bulkUintsFunc[T uint16 | uint32 | uint64 | uint]() func(d *decState, j int,
 	return func(d *decState, j int, p unsafe.Pointer, n int) (int, bool) {
 		s := unsafe.Slice((*T)(p), n)
 		for k := range s {
+			if b := d.data[j]; b < 0x80 { // positive fixint
+				s[k], j = T(b), j+1
+				continue
+			}
 			neg, arg, end, ok := d.integer(j)
 			x := T(arg)
 			if !ok || neg || uint64(x) != arg {
