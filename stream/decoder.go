@@ -703,7 +703,13 @@ func (d *Decoder) value(keep bool) (int, error) {
 		if keep {
 			d.pin = int(off - d.base)
 		}
-		if _, err := d.readToken(); err != nil {
+		var err error
+		if d.ixOn {
+			_, err = d.readTokenIx()
+		} else {
+			_, err = d.readToken()
+		}
+		if err != nil {
 			return 0, err
 		}
 		if len(d.stack) == depth {
