@@ -3,7 +3,7 @@ package cbor
 import (
 	"encoding/binary"
 
-	"github.com/celerjson/celer/internal/kernels"
+	"github.com/celerjson/celer/internal/binfmt"
 	"github.com/celerjson/celer/internal/opts"
 )
 
@@ -75,7 +75,7 @@ func validFast(data []byte, o *opts.Struct) bool {
 			if arg > uint64(len(data)-i) || o.MaxTokenBytes > 0 && arg > uint64(o.MaxTokenBytes) {
 				return false
 			}
-			if major == majorText && strict && !kernels.ValidUTF8(data[i:i+int(arg)]) {
+			if major == majorText && strict && !binfmt.ValidUTF8(data[i:i+int(arg)]) {
 				return false
 			}
 			i += int(arg)

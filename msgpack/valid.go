@@ -1,7 +1,7 @@
 package msgpack
 
 import (
-	"github.com/celerjson/celer/internal/kernels"
+	"github.com/celerjson/celer/internal/binfmt"
 	"github.com/celerjson/celer/internal/opts"
 )
 
@@ -49,7 +49,7 @@ func validFast(data []byte, o *opts.Struct) bool {
 			}
 			p := data[i+hl : i+hl+int(n)]
 			switch {
-			case in.kind == kStr && strict && !kernels.ValidUTF8(p):
+			case in.kind == kStr && strict && !binfmt.ValidUTF8(p):
 				return false
 			case in.kind == kExt && int8(data[i+hl-1]) == timestampType:
 				if _, _, ok := decodeTimestamp(p); !ok {

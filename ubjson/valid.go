@@ -1,7 +1,7 @@
 package ubjson
 
 import (
-	"github.com/celerjson/celer/internal/kernels"
+	"github.com/celerjson/celer/internal/binfmt"
 	"github.com/celerjson/celer/internal/opts"
 	"github.com/celerjson/celer/internal/scan"
 )
@@ -117,7 +117,7 @@ func (v *validator) text(high bool) bool {
 		k, code := scan.Number(s, true)
 		return code == scan.OK && k == len(s)
 	}
-	return !v.strict || kernels.ValidUTF8(s)
+	return !v.strict || binfmt.ValidUTF8(s)
 }
 
 // value checks the value at v.i: its marker first when typ is 0.

@@ -4,6 +4,7 @@ import (
 	"math"
 	"reflect"
 	"testing"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -100,5 +101,15 @@ func TestStructs(t *testing.T) {
 	}
 	if s.LookupNext([]byte("BEE"), true, &next) != -1 {
 		t.Error("case-sensitive LookupNext matched a folded name")
+	}
+}
+
+// TestValidUTF8 compares ValidUTF8 with unicode/utf8 around the length
+// where it stops checking inline.
+func TestValidUTF8(t *testing.T) {
+	for _, s := range []string{"", "a", "abcdefghijklmnop", "abcdefghijklmnopq", "é", "\xff", "abcdefghijklmno\xff", "abcdefghijklmnop\xff", "abc\xe2\x82", "日本語のテキスト"} {
+		if got, want := ValidUTF8([]byte(s)), utf8.Valid([]byte(s)); got != want {
+			t.Errorf("ValidUTF8(%q) = %v, want %v", s, got, want)
+		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"unsafe"
+
+	"github.com/celerjson/celer/internal/kernels"
 )
 
 // ExactFloat parses valid JSON number text s and reports whether the
@@ -94,4 +96,19 @@ func normDecimal(buf, s []byte) (digits []byte, e int64, ok bool) {
 		}
 	}
 	return buf, e - fracDigits + trailing, true
+}
+
+// ValidUTF8 is kernels.ValidUTF8, with short ASCII text (map keys, most
+// strings of documents) checked inline, without a call.
+func ValidUTF8(b []byte) bool {
+	if len(b) <= 16 {
+		var or byte
+		for _, c := range b {
+			or |= c
+		}
+		if or < 0x80 {
+			return true
+		}
+	}
+	return kernels.ValidUTF8(b)
 }
