@@ -44,12 +44,20 @@ func Unmarshal(data []byte, v any, o ...Options) error {
 	return unmarshalValid(data, v, opts.Collect(o...))
 }
 
+// decPool keeps decoding states between calls.
+var decPool = sync.Pool{New: func() any { return new(decState) }}
+
 func unmarshalValid(data []byte, v any, o opts.Struct) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return &InvalidUnmarshalError{Type: reflect.TypeOf(v)}
 	}
-	d := &decState{data: data, o: o}
+	d := decPool.Get().(*decState)
+	*d = decState{data: data, o: o}
+	defer func() {
+		*d = decState{}
+		decPool.Put(d)
+	}()
 	decoderFor(rv.Type().Elem())(d, TypeDocument, 0, rv.Elem())
 	if te, ok := d.err.(*UnmarshalTypeError); ok {
 		te.Path = pathAt(data, int(te.Offset))

@@ -37,18 +37,29 @@ var decCache sync.Map // reflect.Type -> decFunc
 // with an *UnmarshalTypeError after the rest is decoded. See the package
 // documentation for how CBOR maps to Go values.
 func Unmarshal(data []byte, v any, o ...Options) error {
-	if err := Validate(data, o...); err != nil {
-		return err
+	s := opts.Collect(o...)
+	if !validFast(data, &s) { // Validate, options collected once
+		if err := validateTokens(data, o...); err != nil {
+			return err
+		}
 	}
-	return unmarshalValid(data, v, opts.Collect(o...))
+	return unmarshalValid(data, v, s)
 }
+
+// decPool keeps decoding states between calls.
+var decPool = sync.Pool{New: func() any { return new(decState) }}
 
 func unmarshalValid(data []byte, v any, o opts.Struct) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return &InvalidUnmarshalError{Type: reflect.TypeOf(v)}
 	}
-	d := &decState{data: data, o: o}
+	d := decPool.Get().(*decState)
+	*d = decState{data: data, o: o, buf: d.buf[:0]}
+	defer func() {
+		*d = decState{buf: d.buf[:0]}
+		decPool.Put(d)
+	}()
 	decoderFor(rv.Type().Elem())(d, 0, rv.Elem())
 	if d.err != nil {
 		if te, ok := d.err.(*UnmarshalTypeError); ok {

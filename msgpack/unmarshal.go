@@ -36,18 +36,29 @@ var decCache sync.Map // reflect.Type -> decFunc
 // with an *UnmarshalTypeError after the rest is decoded. See the package
 // documentation for how MessagePack maps to Go values.
 func Unmarshal(data []byte, v any, o ...Options) error {
-	if err := Validate(data, o...); err != nil {
-		return err
+	s := opts.Collect(o...)
+	if s.Has(opts.RejectDuplicateNames) || !validFast(data, &s) { // Validate, options collected once
+		if err := validateTokens(data, o...); err != nil {
+			return err
+		}
 	}
-	return unmarshalValid(data, v, opts.Collect(o...))
+	return unmarshalValid(data, v, s)
 }
+
+// decPool keeps decoding states between calls.
+var decPool = sync.Pool{New: func() any { return new(decState) }}
 
 func unmarshalValid(data []byte, v any, o opts.Struct) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return &InvalidUnmarshalError{Type: reflect.TypeOf(v)}
 	}
-	d := &decState{data: data, o: o}
+	d := decPool.Get().(*decState)
+	*d = decState{data: data, o: o}
+	defer func() {
+		*d = decState{}
+		decPool.Put(d)
+	}()
 	decoderFor(rv.Type().Elem())(d, 0, rv.Elem())
 	if te, ok := d.err.(*UnmarshalTypeError); ok {
 		te.Path = pathAt(data, int(te.Offset))
