@@ -534,6 +534,7 @@ func bulkFloatsFunc[T float32 | float64]() func(d *decState, j int, p unsafe.Poi
 
 func arrayDecoder(t reflect.Type) decFunc {
 	elem := decoderFor(t.Elem())
+	bulk := bulkDecoder(t.Elem())
 	bytesArray := t.Elem().Kind() == reflect.Uint8 && !elemHasMethods(t.Elem())
 	return func(d *decState, i int, v reflect.Value) int {
 		kind := infos[d.data[i]].kind
@@ -551,6 +552,11 @@ func arrayDecoder(t reflect.Type) decFunc {
 			return d.typeErr(i, t, "")
 		}
 		_, n, j := d.head(i)
+		if bulk != nil && n == uint64(v.Len()) && n > 0 && v.CanAddr() {
+			if end, ok := bulk(d, j, v.Addr().UnsafePointer(), int(n)); ok {
+				return end
+			}
+		}
 		k := 0
 		for ; uint64(k) < n; k++ {
 			if k < v.Len() {
