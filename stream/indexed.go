@@ -260,11 +260,7 @@ func (d *Decoder) readTokenIx() (Token, error) {
 				if !ok {
 					break
 				}
-				d.countValue()
-				d.pos, d.tokEnd = end, end
-				x.at = d.base + int64(end)
-				d.afterValue()
-				return mkToken(d.buf[p:end:end], KindString, metaLazy), nil
+				return d.ixValue(p, end, KindString, metaLazy), nil
 			case '{', '[':
 				if len(d.stack) >= d.o.MaxDepth {
 					break
@@ -292,22 +288,14 @@ func (d *Decoder) readTokenIx() (Token, error) {
 					break
 				}
 				d.ixK++
-				d.countValue()
-				d.pos, d.tokEnd = end, end
-				x.at = d.base + int64(end)
-				d.afterValue()
-				return mkToken(d.buf[p:end:end], k, 0), nil
+				return d.ixValue(p, end, k, 0), nil
 			default:
 				end, ok := d.ixNumber(p)
 				if !ok {
 					break
 				}
 				d.ixK++
-				d.countValue()
-				d.pos, d.tokEnd = end, end
-				x.at = d.base + int64(end)
-				d.afterValue()
-				return mkToken(d.buf[p:end:end], KindNumber, 0), nil
+				return d.ixValue(p, end, KindNumber, 0), nil
 			}
 		}
 		break
@@ -316,6 +304,16 @@ func (d *Decoder) readTokenIx() (Token, error) {
 	// of input, waits for more input, and positions every error.
 	d.exp = exp
 	return d.readToken()
+}
+
+// ixValue consumes the string, number or literal buf[p:end] whose index
+// entries are consumed.
+func (d *Decoder) ixValue(p, end int, k Kind, m meta) Token {
+	d.countValue()
+	d.pos, d.tokEnd = end, end
+	d.ix.at = d.base + int64(end)
+	d.afterValue()
+	return mkToken(d.buf[p:end:end], k, m)
 }
 
 // ixString returns the bounds of the string token whose opening quote is
