@@ -119,6 +119,7 @@ type encState struct {
 	// entries of the maps that contain them.
 	ents []encMapEntry
 	kvs  []encKV
+	sss  []encSS
 }
 
 // encCycleDepth is encoding/json's startDetectingCyclesAfter.

@@ -55,6 +55,8 @@ func encCases() []any {
 		[]any{1, "a", nil, []any{}, map[string]any{}}, []any(nil),
 		// Maps.
 		map[string]int(nil), map[string]int{}, map[string]int{"b": 2, "a": 1, "<": 3, "\xff": 4, "": 5},
+		map[string]string(nil), map[string]string{}, map[string]string{"b": "2", "a": "<&>", "\xff": "\u2028\xfe", "": ""},
+		manyStrings(40), map[string]map[string]string{"x": {"k": "v"}, "y": nil},
 		map[int]string{-1: "m", 10: "t", 2: "two"}, map[uint8]bool{255: true, 0: false},
 		map[uintptr]int{7: 7}, map[int64][]int{1: nil},
 		map[encKeyT]int{{1, 2}: 3, {0, 9}: 4}, map[*encKeyPtr]int{nil: 1, &kp: 2},
@@ -270,6 +272,12 @@ func TestAppendMarshalOptions(t *testing.T) {
 	if err != nil || json.Unmarshal(out, &back) != nil || !reflect.DeepEqual(back, m) {
 		t.Errorf("Deterministic(false): %s, %v", out, err)
 	}
+	ms := manyStrings(50)
+	out, err = AppendMarshal(nil, ms, Deterministic(false))
+	var backs map[string]string
+	if err != nil || json.Unmarshal(out, &backs) != nil || !reflect.DeepEqual(backs, ms) {
+		t.Errorf("Deterministic(false), map[string]string: %s, %v", out, err)
+	}
 	// Errors leave dst alone and match encoding/json.
 	var nan any = math.NaN()
 	got, err = AppendMarshal(dst, nan)
@@ -341,4 +349,14 @@ func TestEncDirectIface(t *testing.T) {
 			}
 		}
 	}
+}
+
+// manyStrings returns a map[string]string of n entries, more than the
+// insertion sort of small maps handles.
+func manyStrings(n int) map[string]string {
+	m := make(map[string]string, n)
+	for i := range n {
+		m[fmt.Sprintf("k%03d<", n-i)] = fmt.Sprint(i, "&")
+	}
+	return m
 }

@@ -27,7 +27,13 @@ type encKV struct {
 	v any
 }
 
+// encSS is one entry of a map[string]string.
+type encSS struct{ k, v string }
+
 func (b *encBuilder) mapPlan(t reflect.Type) encFn {
+	if t == reflect.TypeFor[map[string]string]() {
+		return encodeMapSS
+	}
 	kt, vt := t.Key(), t.Elem()
 	switch kt.Kind() {
 	case reflect.String,
@@ -157,6 +163,48 @@ func (e *encState) encodeMapAny(b []byte, m map[string]any) []byte {
 	}
 	clear(kvs)
 	e.kvs = e.kvs[:base]
+	e.leave(seen)
+	return append(b, '}')
+}
+
+// encodeMapSS writes a map[string]string (headers, parameters, labels)
+// without copying its entries out through reflection.
+func encodeMapSS(e *encState, b []byte, p unsafe.Pointer) []byte {
+	m := *(*map[string]string)(p)
+	if m == nil {
+		return append(b, "null"...)
+	}
+	seen := encSeenKey{p: *(*unsafe.Pointer)(p), n: -1}
+	e.enter(seen)
+	base := len(e.sss)
+	for k, v := range m {
+		e.sss = append(e.sss, encSS{k, v})
+	}
+	ss := e.sss[base:]
+	if !e.unsorted {
+		if len(ss) > 12 {
+			slices.SortFunc(ss, func(a, b encSS) int { return strings.Compare(a.k, b.k) })
+		} else {
+			for i := 1; i < len(ss); i++ {
+				x, j := ss[i], i
+				for ; j > 0 && x.k < ss[j-1].k; j-- {
+					ss[j] = ss[j-1]
+				}
+				ss[j] = x
+			}
+		}
+	}
+	b = append(b, '{')
+	for j := range ss {
+		if j > 0 {
+			b = append(b, ',')
+		}
+		b = e.appendString(b, ss[j].k)
+		b = append(b, ':')
+		b = e.appendString(b, ss[j].v)
+	}
+	clear(ss)
+	e.sss = e.sss[:base]
 	e.leave(seen)
 	return append(b, '}')
 }
