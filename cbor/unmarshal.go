@@ -478,10 +478,11 @@ func sliceDecoder(t reflect.Type) decFunc {
 			return d.typeErr(i, t, "")
 		}
 		_, ai, n, j := d.head(i)
-		if ai != aiIndef && (size <= 8 || n <= uint64((1<<20)/size)) {
+		limit := max(1<<20, 8*len(d.data)) / size // elements allocated at once
+		if ai != aiIndef && (size <= 8 || n <= uint64(limit)) {
 			// The data is well-formed, so n items are there (each at
-			// least one byte): a slice of small elements is allocated
-			// whole, the allocation bounded by the input.
+			// least one byte): the slice is allocated whole when that
+			// takes at most 8 bytes per byte of input (or 1 MiB).
 			s := reflect.MakeSlice(t, int(n), int(n))
 			if bulk != nil && n > 0 {
 				if end, ok := bulk(d, j, s.UnsafePointer(), int(n)); ok {
@@ -500,7 +501,7 @@ func sliceDecoder(t reflect.Type) decFunc {
 		// s[:k]).
 		s := reflect.MakeSlice(t, 4, 4)
 		if ai != aiIndef {
-			s = reflect.MakeSlice(t, (1<<20)/size, (1<<20)/size)
+			s = reflect.MakeSlice(t, max(limit, 1), max(limit, 1))
 		}
 		k := 0
 		for more := n; ai == aiIndef && d.data[j] != breakByte || ai != aiIndef && more > 0; more-- {

@@ -464,3 +464,23 @@ func TestTranscodeTimestamp(t *testing.T) {
 		t.Errorf("ext to JSON: %v", err)
 	}
 }
+
+// TestUnmarshalLargeElements decodes slices of elements large in memory
+// and small in the data, more than the decoder allocates at once
+// (elements of 2 MiB, beyond 1 MiB and 8 bytes per byte of input): the
+// slice grows as they are decoded.
+func TestUnmarshalLargeElements(t *testing.T) {
+	type big struct {
+		Pad [1 << 21]byte `json:"-"`
+		N   int
+	}
+	in := []big{{N: 1}, {N: 2}, {N: 3}}
+	data, err := Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []big
+	if err := Unmarshal(data, &out); err != nil || len(out) != 3 || out[0].N != 1 || out[2].N != 3 {
+		t.Fatalf("%d elements, %v", len(out), err)
+	}
+}

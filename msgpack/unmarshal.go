@@ -411,10 +411,10 @@ func sliceDecoder(t reflect.Type) decFunc {
 		}
 		_, n, j := d.head(i)
 		// The data is valid, so n objects are there (each at least one
-		// byte): a slice of small elements is allocated whole, the
-		// allocation bounded by the input; one of large elements grows as
-		// they are decoded.
-		if size <= 8 || n <= uint64((1<<20)/size) {
+		// byte): the slice is allocated whole when that takes at most 8
+		// bytes per byte of input (or 1 MiB); one of larger elements grows
+		// as they are decoded.
+		if size <= 8 || n <= uint64(max(1<<20, 8*len(d.data))/size) {
 			s := reflect.MakeSlice(t, int(n), int(n))
 			if bulk != nil && n > 0 {
 				if end, ok := bulk(d, j, s.UnsafePointer(), int(n)); ok {
@@ -428,17 +428,18 @@ func sliceDecoder(t reflect.Type) decFunc {
 			v.Set(s)
 			return j
 		}
-		s := reflect.MakeSlice(t, 0, (1<<20)/size)
-		for range n {
-			if s.Len() == s.Cap() {
-				ns := reflect.MakeSlice(t, s.Len(), 2*s.Cap())
+		// Its length is its capacity; the objects decoded are s[:k].
+		c := max(max(1<<20, 8*len(d.data))/size, 1)
+		s := reflect.MakeSlice(t, c, c)
+		for k := range int(n) {
+			if k == s.Len() {
+				ns := reflect.MakeSlice(t, 2*k, 2*k)
 				reflect.Copy(ns, s)
 				s = ns
 			}
-			s = s.Slice(0, s.Len()+1)
-			j = elem(d, j, s.Index(s.Len()-1))
+			j = elem(d, j, s.Index(k))
 		}
-		v.Set(s)
+		v.Set(s.Slice(0, int(n)))
 		return j
 	}
 }
