@@ -58,7 +58,8 @@ func couchScenarios() []*Scenario {
 				"value (as JSON.parse would), runs the map function (emit the type with n or f1; emit d:nested.d " +
 				"with the length of nested1.a) and sends the rows back; map+reduce then sorts the rows by key and " +
 				"sends them in batches of up to 200 for reduce (sum and count per key). In-process runs the " +
-				"functions in the parent on the JSON store; the children are `celer bench` again, speaking JSON " +
+				"functions in the parent on the JSON store (or the MessagePack one: the formats' decoding " +
+				"apart from the pipe); the children are `celer bench` again, speaking JSON " +
 				"lines (the CouchDB protocol's style: the stored JSON text goes through as it is, the child " +
 				"parses it) or length-prefixed MessagePack frames (the stored MessagePack goes through as it is). " +
 				"\"JSON lines child, msgpack store\" transcodes each stored MessagePack document to JSON on the " +
@@ -464,6 +465,7 @@ func viewReference(s *couchSet) (byID, byKey []viewRow, groups []viewGroup) {
 func viewServers(e *Env) []viewServer {
 	list := []viewServer{
 		inProcessView{store: wireJSON},
+		inProcessView{store: wireMsgpack},
 		&childView{name: rowJSONChild, wire: wireJSON, store: wireJSON, env: e},
 		&childView{name: rowJSONChildBin, wire: wireJSON, store: wireMsgpack, env: e},
 		&childView{name: rowBinChild, wire: wireMsgpack, store: wireMsgpack, env: e},

@@ -10,12 +10,14 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	btypes "github.com/celerjson/celer/arena/bench/types"
 	"github.com/celerjson/celer/arena/contender"
+	"github.com/celerjson/celer/arena/dataset"
 )
 
 // broken gives wrong answers in every family it belongs to: binding,
@@ -229,7 +231,7 @@ func TestCouchViewServer(t *testing.T) {
 	// One row per tiny document (its type); two per large one (its type,
 	// and its nested d). Tiny documents take four types in turn.
 	wantRows := map[string]int{"tiny": n, "4 KiB": 2 * n, "8 KiB": 2 * n}
-	for _, row := range []string{"in-process", rowJSONChild, rowJSONChildBin, rowBinChild} {
+	for _, row := range []string{"in-process", "in-process (msgpack store)", rowJSONChild, rowJSONChildBin, rowBinChild} {
 		for _, cs := range couchSizes {
 			c, ok := tb.Cell(row, "map "+cs.name)
 			if !ok || c.State != StateOK || c.Value <= 0 || c.Assertions != wantRows[cs.name] {
@@ -349,5 +351,47 @@ func TestCompare(t *testing.T) {
 	s := out.String()
 	if !strings.Contains(s, "+100.0%") || !strings.Contains(s, "FAILED") || !strings.Contains(s, "jackson/db100") {
 		t.Errorf("compare output lacks the changes:\n%s", s)
+	}
+}
+
+// The children stream more documents than the parent queues and more
+// bytes than the pipes and buffers hold, in both directions, without
+// stalling; every row comes back right.
+func TestViewServerStreams(t *testing.T) {
+	if testing.Short() {
+		t.Skip("streams 12 MB through child processes")
+	}
+	e := &Env{Sizes: Sizes{CouchDocs: 1500}, self: []string{os.Args[0]}}
+	defer e.close()
+	for _, vs := range viewServers(e) {
+		if _, ok := vs.(*childView); !ok {
+			continue
+		}
+		for _, cs := range []struct {
+			name string
+			size int
+		}{{"tiny", dataset.CouchTiny}, {"8 KiB", dataset.Couch8K}} {
+			db, bucket, err := couchStore(e, vs.ViewStore(), cs.name, cs.size)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, _ := couchSetOf(e, cs.name, cs.size)
+			_, byKey, groups := viewReference(s)
+			var res viewResult
+			done := make(chan error, 1)
+			go func() { done <- viewPass(db, bucket, vs, true, &res) }()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Fatalf("%s / %s: %v", vs.Name(), cs.name, err)
+				}
+			case <-time.After(time.Minute):
+				t.Fatalf("%s / %s: stalled", vs.Name(), cs.name)
+			}
+			if !slices.Equal(res.rows, byKey) || !slices.Equal(res.groups, groups) {
+				t.Errorf("%s / %s: %d rows and %d groups differ from the reference's %d and %d",
+					vs.Name(), cs.name, len(res.rows), len(res.groups), len(byKey), len(groups))
+			}
+		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/celerjson/celer"
@@ -223,6 +224,7 @@ type childView struct {
 	stderr *capBuffer
 	dead   error
 	waited chan struct{}
+	proc   atomic.Pointer[os.Process]
 }
 
 func (c *childView) Name() string      { return c.name }
@@ -260,6 +262,7 @@ func (c *childView) start() error {
 		return fmt.Errorf("starting the view server: %w", err)
 	}
 	c.cmd, c.stdin, c.stdout = cmd, in, bufio.NewReaderSize(out, 64<<10)
+	c.proc.Store(cmd.Process)
 	c.waited = make(chan struct{})
 	go func() { cmd.Wait(); close(c.waited) }()
 	c.env.onClose(c.close)
@@ -281,9 +284,15 @@ func (c *childView) fail(err error) error {
 	return c.dead
 }
 
-// close ends the child: end of input, then a kill if it lingers.
+// close ends the child: end of input, then a kill if it lingers. An
+// exchange still under way (a stalled run) is ended by a kill.
 func (c *childView) close() {
-	c.mu.Lock()
+	if !c.mu.TryLock() {
+		if p := c.proc.Load(); p != nil {
+			p.Kill()
+		}
+		return
+	}
 	defer c.mu.Unlock()
 	if c.cmd == nil || c.dead != nil {
 		return
@@ -298,33 +307,47 @@ func (c *childView) close() {
 	c.dead = errors.New("view server closed")
 }
 
-// exchange streams n requests, written by send, to the child while
-// reading the n responses, each handed to recv (valid during the call).
-// send runs in a goroutine of its own: the two directions flow at once.
-func (c *childView) exchange(send func(w *bufio.Writer) error, recv func(msg []byte) error, n <-chan struct{}) error {
+// exchange streams requests, written by send, to the child while reading
+// the responses. send runs in a goroutine of its own, so that the two
+// directions flow at once; it calls queue(v) before writing each request,
+// and recv gets v with the request's response (valid during the call).
+// queue flushes the requests written so far before it would wait for the
+// reader: a request held in the buffer while the reader waits for its
+// answer would stall both sides.
+func (c *childView) exchange(send func(w *bufio.Writer, queue func(string)) error, recv func(v string, msg []byte) error) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if err := c.start(); err != nil {
 		return err
 	}
+	q := make(chan string, 1024)
 	werr := make(chan error, 1)
 	go func() {
 		w := bufio.NewWriterSize(c.stdin, 64<<10)
-		err := send(w)
+		queue := func(v string) {
+			select {
+			case q <- v:
+			default:
+				w.Flush()
+				q <- v
+			}
+		}
+		err := send(w, queue)
 		if err == nil {
 			err = w.Flush()
 		}
+		close(q)
 		werr <- err
 	}()
 	var msg []byte
 	var rerr error
-	for range n {
+	for v := range q {
 		if rerr != nil {
 			continue // drain: send must not block
 		}
 		msg, rerr = readMsg(c.stdout, c.wire, msg)
 		if rerr == nil {
-			rerr = recv(msg)
+			rerr = recv(v, msg)
 		}
 		if rerr != nil {
 			c.fail(rerr) // unblocks send with a broken pipe
@@ -340,15 +363,10 @@ func (c *childView) exchange(send func(w *bufio.Writer) error, recv func(msg []b
 }
 
 func (c *childView) Map(dst []viewRow, docs iter.Seq2[[]byte, []byte]) ([]viewRow, error) {
-	ids := make(chan string, 256)
-	n := make(chan struct{}, 256)
 	enc := newWireWriter(c.wire)
-	send := func(w *bufio.Writer) error {
-		defer close(n)
-		defer close(ids)
+	send := func(w *bufio.Writer, queue func(string)) error {
 		for id, doc := range docs {
-			ids <- string(id)
-			n <- struct{}{}
+			queue(string(id))
 			if err := enc.mapRequest(w, doc, c.store); err != nil {
 				return err
 			}
@@ -357,8 +375,7 @@ func (c *childView) Map(dst []viewRow, docs iter.Seq2[[]byte, []byte]) ([]viewRo
 	}
 	f := couchFormatOf(c.wire)
 	var emits [][2]any
-	recv := func(msg []byte) error {
-		id := <-ids
+	recv := func(id string, msg []byte) error {
 		emits = emits[:0]
 		if err := f.unmarshal(msg, &emits); err != nil {
 			return fmt.Errorf("map response: %w", err)
@@ -372,19 +389,15 @@ func (c *childView) Map(dst []viewRow, docs iter.Seq2[[]byte, []byte]) ([]viewRo
 		}
 		return nil
 	}
-	err := c.exchange(send, recv, n)
-	for range ids {
-	}
+	err := c.exchange(send, recv)
 	return dst, err
 }
 
 func (c *childView) Reduce(dst []viewPartial, batches [][]viewRow) ([]viewPartial, error) {
-	n := make(chan struct{}, 256)
 	enc := newWireWriter(c.wire)
-	send := func(w *bufio.Writer) error {
-		defer close(n)
+	send := func(w *bufio.Writer, queue func(string)) error {
 		for _, b := range batches {
-			n <- struct{}{}
+			queue("")
 			if err := enc.reduceRequest(w, b); err != nil {
 				return err
 			}
@@ -393,7 +406,7 @@ func (c *childView) Reduce(dst []viewPartial, batches [][]viewRow) ([]viewPartia
 	}
 	f := couchFormatOf(c.wire)
 	var res []float64
-	recv := func(msg []byte) error {
+	recv := func(_ string, msg []byte) error {
 		res = res[:0]
 		if err := f.unmarshal(msg, &res); err != nil {
 			return fmt.Errorf("reduce response: %w", err)
@@ -404,7 +417,7 @@ func (c *childView) Reduce(dst []viewPartial, batches [][]viewRow) ([]viewPartia
 		dst = append(dst, viewPartial{Sum: res[0], Count: int(res[1])})
 		return nil
 	}
-	return dst, c.exchange(send, recv, n)
+	return dst, c.exchange(send, recv)
 }
 
 // A wireWriter writes requests on a wire.
@@ -561,18 +574,13 @@ func viewServerMain(wire string, in io.Reader, out io.Writer, errOut io.Writer) 
 		return 2
 	}
 	f := couchFormatOf(wire)
-	r := bufio.NewReaderSize(in, 64<<10)
 	w := bufio.NewWriterSize(out, 64<<10)
+	// Before each read that may wait for input, send the answers ready:
+	// the parent may be waiting for them before it sends more.
+	r := bufio.NewReaderSize(flushingReader{in, w}, 64<<10)
 	var msg, resp []byte
 	var emits [][2]any
 	for {
-		if r.Buffered() == 0 {
-			// Nothing more to answer now: send what is ready.
-			if err := w.Flush(); err != nil {
-				fmt.Fprintln(errOut, "view server:", err)
-				return 1
-			}
-		}
 		var err error
 		msg, err = readMsg(r, wire, msg)
 		if err == io.EOF {
@@ -598,6 +606,19 @@ func viewServerMain(wire string, in io.Reader, out io.Writer, errOut io.Writer) 
 			return 1
 		}
 	}
+}
+
+// flushingReader flushes w before each read of r.
+type flushingReader struct {
+	r io.Reader
+	w *bufio.Writer
+}
+
+func (f flushingReader) Read(p []byte) (int, error) {
+	if err := f.w.Flush(); err != nil {
+		return 0, err
+	}
+	return f.r.Read(p)
 }
 
 // viewAnswer decodes one request and appends its encoded response to dst.
