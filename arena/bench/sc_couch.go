@@ -61,13 +61,14 @@ func couchScenarios() []*Scenario {
 				"functions in the parent on the JSON store (or the MessagePack one: the formats' decoding " +
 				"apart from the pipe); the children are `celer bench` again, speaking JSON " +
 				"lines (the CouchDB protocol's style: the stored JSON text goes through as it is, the child " +
-				"parses it) or length-prefixed MessagePack frames (the stored MessagePack goes through as it is). " +
+				"parses it) or length-prefixed MessagePack frames (the stored MessagePack goes through as it is); " +
+				"children run with GOGC=800, as the parent's large heap makes its own collector run seldom. " +
 				"\"JSON lines child, msgpack store\" transcodes each stored MessagePack document to JSON on the " +
 				"way, as CouchDB encoded its Erlang terms as JSON. The thread measured the map about 2× (4 KiB) " +
 				"and 3× (8 KiB) faster without JSON between the processes; ÷ JSON lines child is that ratio " +
 				"here (geometric mean; per column in the notes). Every row's rows and reduced values must equal " +
 				"a reference computed with encoding/json and typed structs.",
-			Unit: UnitDocs, Rounds: 2,
+			Unit:    UnitDocs,
 			Columns: couchViewCols(),
 			Build:   couchViewTasks,
 			Finish:  couchViewFinish,

@@ -11,6 +11,7 @@ import (
 	"iter"
 	"os"
 	"os/exec"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -566,6 +567,9 @@ func readMsg(r *bufio.Reader, wire string, buf []byte) ([]byte, error) {
 	}
 }
 
+// viewServerGOGC is the view server's GOGC.
+const viewServerGOGC = 800
+
 // viewServerMain is the child process: it answers the requests of its
 // standard input on its standard output until the input ends.
 func viewServerMain(wire string, in io.Reader, out io.Writer, errOut io.Writer) int {
@@ -573,6 +577,11 @@ func viewServerMain(wire string, in io.Reader, out io.Writer, errOut io.Writer) 
 		fmt.Fprintf(errOut, "view server: no wire %q\n", wire)
 		return 2
 	}
+	// The parent's heap holds the datasets, so its collector runs seldom;
+	// at the default, this small process would collect every few
+	// documents and fault its memory back in each time (costly on a
+	// virtual machine), paying for its heap size rather than its wire.
+	debug.SetGCPercent(viewServerGOGC)
 	f := couchFormatOf(wire)
 	w := bufio.NewWriterSize(out, 64<<10)
 	// Before each read that may wait for input, send the answers ready:
