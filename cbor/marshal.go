@@ -83,6 +83,7 @@ var format = &binfmt.Format{
 	EncodeText:      encodeText,
 	Kind:            kindEncoder,
 	Bulk:            bulkEncoder,
+	BulkTyped:       true,
 	Begin: func(e *binfmt.Enc, k reflect.Kind, n int) (int, error) {
 		major := byte(majorArray)
 		if k == reflect.Map || k == reflect.Struct {
@@ -91,7 +92,6 @@ var format = &binfmt.Format{
 		e.Buf = appendHead(e.Buf, major, uint64(n))
 		return 0, nil
 	},
-	End:             func(*binfmt.Enc, reflect.Kind, int) {},
 	Counted:         true,
 	SortFields:      true,
 	DupKey:          dupKey,

@@ -92,7 +92,6 @@ var format = &binfmt.Format{
 		e.Buf = appendArrayHead(e.Buf, k == reflect.Map || k == reflect.Struct, uint64(n))
 		return 0, nil
 	},
-	End:             func(*binfmt.Enc, reflect.Kind, int) {},
 	Counted:         true,
 	SortFields:      true,
 	DupKey:          dupKey,

@@ -62,11 +62,14 @@ type Format struct {
 	// the shared ones (slices, arrays, maps, structs, pointers, interfaces).
 	Kind func(t reflect.Type) EncFunc
 	// Bulk returns the bulk writer of slices and arrays of t, or nil.
-	Bulk func(t reflect.Type) BulkFunc
+	// BulkTyped: the bulk writers only write with TypedArrays (they are
+	// not called without it).
+	Bulk      func(t reflect.Type) BulkFunc
+	BulkTyped bool
 
 	// Begin starts an array (k is reflect.Slice or reflect.Array) or a map
 	// (reflect.Map or reflect.Struct) of n elements; End finishes it, given
-	// what Begin returned.
+	// what Begin returned (nil: nothing to do).
 	Begin func(e *Enc, k reflect.Kind, n int) (int, error)
 	End   func(e *Enc, k reflect.Kind, mark int)
 	// Counted: Begin needs n, so a struct's omitted fields are counted
@@ -233,7 +236,7 @@ func (f *Format) arrayEncoder(t reflect.Type) EncFunc {
 			e.Null()
 			return nil
 		}
-		if bulk != nil {
+		if bulk != nil && (e.Typed || !f.BulkTyped) {
 			if done, err := bulk(e, v); done || err != nil {
 				return err
 			}
@@ -259,7 +262,9 @@ func (f *Format) arrayEncoder(t reflect.Type) EncFunc {
 				}
 			}
 		}
-		f.End(e, k, mark)
+		if f.End != nil {
+			f.End(e, k, mark)
+		}
 		return nil
 	}
 }
@@ -355,7 +360,9 @@ func (f *Format) mapEncoder(t reflect.Type) EncFunc {
 				}
 			}
 		}
-		f.End(e, reflect.Map, mark)
+		if f.End != nil {
+			f.End(e, reflect.Map, mark)
+		}
 		if !f.BeginDepth {
 			e.Depth--
 		}
@@ -422,7 +429,7 @@ func (f *Format) valueKeyMap(t reflect.Type, key, val EncFunc) EncFunc {
 				}
 			}
 		}
-		if err == nil {
+		if err == nil && f.End != nil {
 			f.End(e, reflect.Map, mark)
 		}
 		return err
@@ -478,8 +485,8 @@ func (f *Format) structEncoder(t reflect.Type) EncFunc {
 		}
 		n := len(s.Fields)
 		var skipped []bool
-		var small [64]bool
 		if f.Counted && s.Optional {
+			var small [64]bool
 			skipped = small[:0]
 			if n > len(small) {
 				skipped = make([]bool, 0, n)
@@ -526,7 +533,9 @@ func (f *Format) structEncoder(t reflect.Type) EncFunc {
 			}
 			e.endElem(at)
 		}
-		f.End(e, reflect.Struct, mark)
+		if f.End != nil {
+			f.End(e, reflect.Struct, mark)
+		}
 		return nil
 	}
 }
