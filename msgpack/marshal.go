@@ -243,82 +243,95 @@ func encodeByteArray(e *binfmt.Enc, v reflect.Value) error {
 	return nil
 }
 
-// bulkWriter writes slices and arrays (addressable ones) of fixed-size
-// numbers without reflection per element.
+// bulkWriter returns the writer of slices and arrays (addressable ones)
+// of fixed-size numbers of type t (without marshaling methods), which
+// loops without reflection per element; nil for other types.
 func bulkWriter(t reflect.Type) binfmt.BulkFunc {
-	bulk := bulkEncoder(t)
-	if bulk == nil {
-		return nil
-	}
-	return func(e *binfmt.Enc, v reflect.Value) (bool, error) {
-		var p unsafe.Pointer
-		switch {
-		case v.Kind() == reflect.Slice:
-			if uint64(v.Len()) > maxLen32 {
-				return false, limitError("slice of " + strconv.Itoa(v.Len()) + " elements exceeds the 2^32-1 of MessagePack")
-			}
-			p = v.UnsafePointer()
-		case v.CanAddr():
-			p = v.Addr().UnsafePointer()
-		default:
-			return false, nil
-		}
-		e.Buf = appendArrayHead(e.Buf, false, uint64(v.Len()))
-		e.Buf = bulk(e, p, v.Len())
-		return true, nil
-	}
-}
-
-// bulkEncoder returns a loop that writes n numbers of type t from memory
-// at p without reflection, for slices and arrays of fixed-size numbers
-// (types without marshaling methods); nil for other types.
-func bulkEncoder(t reflect.Type) func(e *binfmt.Enc, p unsafe.Pointer, n int) []byte {
 	if elemHasMethods(t) || t.Implements(marshalerType) || t.Implements(textMarshalerType) {
 		return nil
 	}
 	switch t.Kind() {
 	case reflect.Int8:
-		return bulkIntsEnc[int8]
+		return bulkWrite[int8]
 	case reflect.Int16:
-		return bulkIntsEnc[int16]
+		return bulkWrite[int16]
 	case reflect.Int32:
-		return bulkIntsEnc[int32]
+		return bulkWrite[int32]
 	case reflect.Int64:
-		return bulkIntsEnc[int64]
+		return bulkWrite[int64]
 	case reflect.Int:
-		return bulkIntsEnc[int]
+		return bulkWrite[int]
 	case reflect.Uint16:
-		return bulkUintsEnc[uint16]
+		return bulkWrite[uint16]
 	case reflect.Uint32:
-		return bulkUintsEnc[uint32]
+		return bulkWrite[uint32]
 	case reflect.Uint64:
-		return bulkUintsEnc[uint64]
+		return bulkWrite[uint64]
 	case reflect.Uint:
-		return bulkUintsEnc[uint]
+		return bulkWrite[uint]
 	case reflect.Float32:
-		return func(e *binfmt.Enc, p unsafe.Pointer, n int) []byte {
-			dst := slices.Grow(e.Buf, 5*n)
-			for _, f := range unsafe.Slice((*float32)(p), n) {
-				b := math.Float32bits(f)
-				dst = append(dst, bFloat32, byte(b>>24), byte(b>>16), byte(b>>8), byte(b))
-			}
-			return dst
-		}
+		return bulkWrite[float32]
 	case reflect.Float64:
-		return func(e *binfmt.Enc, p unsafe.Pointer, n int) []byte {
-			dst := slices.Grow(e.Buf, 9*n)
-			for _, f := range unsafe.Slice((*float64)(p), n) {
-				dst = appendFloat64(dst, f, e.Short)
-			}
-			return dst
-		}
+		return bulkWrite[float64]
 	}
 	return nil
 }
 
-func bulkIntsEnc[T int8 | int16 | int32 | int64 | int](e *binfmt.Enc, p unsafe.Pointer, n int) []byte {
-	dst := e.Buf
-	for _, x := range unsafe.Slice((*T)(p), n) {
+// bulkWrite writes the slice or addressable array v of numbers T: its
+// head, then each number in its smallest format (floats: their own width,
+// float64 as float32 with ShortestFloat when that keeps the value).
+func bulkWrite[T int8 | int16 | int32 | int64 | int | uint16 | uint32 | uint64 | uint | float32 | float64](e *binfmt.Enc, v reflect.Value) (bool, error) {
+	var p unsafe.Pointer
+	switch {
+	case v.Kind() == reflect.Slice:
+		if uint64(v.Len()) > maxLen32 {
+			return false, limitError("slice of " + strconv.Itoa(v.Len()) + " elements exceeds the 2^32-1 of MessagePack")
+		}
+		p = v.UnsafePointer()
+	case v.CanAddr():
+		p = v.Addr().UnsafePointer()
+	default:
+		return false, nil
+	}
+	n := v.Len()
+	dst := appendArrayHead(e.Buf, false, uint64(n))
+	switch s := any(unsafe.Slice((*T)(p), n)).(type) {
+	case []float64:
+		dst = slices.Grow(dst, 9*n)
+		for _, f := range s {
+			dst = appendFloat64(dst, f, e.Short)
+		}
+	case []float32:
+		dst = slices.Grow(dst, 5*n)
+		for _, f := range s {
+			b := math.Float32bits(f)
+			dst = append(dst, bFloat32, byte(b>>24), byte(b>>16), byte(b>>8), byte(b))
+		}
+	case []int8:
+		dst = bulkInts(dst, s)
+	case []int16:
+		dst = bulkInts(dst, s)
+	case []int32:
+		dst = bulkInts(dst, s)
+	case []int64:
+		dst = bulkInts(dst, s)
+	case []int:
+		dst = bulkInts(dst, s)
+	case []uint16:
+		dst = bulkUints(dst, s)
+	case []uint32:
+		dst = bulkUints(dst, s)
+	case []uint64:
+		dst = bulkUints(dst, s)
+	case []uint:
+		dst = bulkUints(dst, s)
+	}
+	e.Buf = dst
+	return true, nil
+}
+
+func bulkInts[T int8 | int16 | int32 | int64 | int](dst []byte, s []T) []byte {
+	for _, x := range s {
 		if x >= -32 && x <= 0x7f {
 			dst = append(dst, byte(x))
 			continue
@@ -328,9 +341,8 @@ func bulkIntsEnc[T int8 | int16 | int32 | int64 | int](e *binfmt.Enc, p unsafe.P
 	return dst
 }
 
-func bulkUintsEnc[T uint16 | uint32 | uint64 | uint](e *binfmt.Enc, p unsafe.Pointer, n int) []byte {
-	dst := e.Buf
-	for _, x := range unsafe.Slice((*T)(p), n) {
+func bulkUints[T uint16 | uint32 | uint64 | uint](dst []byte, s []T) []byte {
+	for _, x := range s {
 		if x <= 0x7f {
 			dst = append(dst, byte(x))
 			continue
