@@ -120,6 +120,9 @@ type encState struct {
 	ents []encMapEntry
 	kvs  []encKV
 	sss  []encSS
+
+	// Free buffers of map plans to copy entries out into, by plan.
+	mapBufs map[*encMap][]encMapBuf
 }
 
 // encCycleDepth is encoding/json's startDetectingCyclesAfter.

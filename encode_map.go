@@ -104,8 +104,8 @@ func (m *encMap) encode(e *encState, b []byte, p unsafe.Pointer) []byte {
 	seen := encSeenKey{p: mv.UnsafePointer(), n: -1}
 	e.enter(seen)
 	n := mv.Len()
-	keys := reflect.MakeSlice(m.keys, n, n)
-	vals := reflect.MakeSlice(m.vals, n, n)
+	buf := e.mapBuf(m, n) // used from 0 to n (Slice would allocate)
+	keys, vals := buf.keys, buf.vals
 	var it reflect.MapIter
 	it.Reset(mv)
 	for i := 0; it.Next(); i++ {
@@ -132,9 +132,51 @@ func (m *encMap) encode(e *encState, b []byte, p unsafe.Pointer) []byte {
 	}
 	clear(ents)
 	e.ents = e.ents[:base]
+	if n > keys.Len()/4 {
+		keys.Clear()
+		vals.Clear()
+	} else {
+		for i := range n {
+			keys.Index(i).SetZero()
+			vals.Index(i).SetZero()
+		}
+	}
+	if buf.keys.Len() <= encMapBufMax {
+		e.mapBufs[m] = append(e.mapBufs[m], buf)
+	}
 	e.leave(seen)
 	return append(b, '}')
 }
+
+// encMapBuf is a pair of slices to copy a map's keys and values out into.
+type encMapBuf struct{ keys, vals reflect.Value }
+
+// mapBuf returns buffers for n entries of maps of plan m: a free pair of
+// e's, or a new one (kept once the map is written, up to encMapBufMax
+// entries, so that marshaling many maps allocates for the first few).
+func (e *encState) mapBuf(m *encMap, n int) encMapBuf {
+	if e.mapBufs == nil {
+		e.mapBufs = make(map[*encMap][]encMapBuf)
+	}
+	c := max(n, 16)
+	if free := e.mapBufs[m]; len(free) > 0 {
+		// Take the innermost free pair, or replace it by a larger one:
+		// the free list is never longer than maps of m are nested.
+		k := len(free) - 1
+		e.mapBufs[m] = free[:k]
+		if free[k].keys.Len() >= n {
+			return free[k]
+		}
+		c = max(c, 2*free[k].keys.Len())
+	}
+	if n > encMapBufMax {
+		c = n
+	}
+	return encMapBuf{reflect.MakeSlice(m.keys, c, c), reflect.MakeSlice(m.vals, c, c)}
+}
+
+// encMapBufMax is the largest map whose buffers an encState keeps.
+const encMapBufMax = 1 << 12
 
 // encodeMapAny writes a map[string]any (the decoded form of a JSON
 // object) without reflection.
