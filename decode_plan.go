@@ -60,7 +60,13 @@ const (
 	fUint64
 	fUintptr
 	fFloat64
+
+	// fFloats+n (1 ≤ n ≤ maxFastFloats) stores a [n]float64 array:
+	// coordinates, the common case of small fixed arrays.
+	fFloats
 )
+
+const maxFastFloats = 8
 
 // fastKinds maps the reflect kinds of plain scalars (types without
 // decoding methods) to their fast stores.
@@ -178,6 +184,10 @@ func newPlan(t reflect.Type) *plan {
 	}
 	if !p.topMethods && p.kind != pNumber && int(t.Kind()) < len(fastKinds) {
 		p.fast = fastKinds[t.Kind()]
+	}
+	if !p.topMethods && t.Kind() == reflect.Array && t.Len() >= 1 && t.Len() <= maxFastFloats &&
+		t.Elem().Kind() == reflect.Float64 && !hasMethods(t.Elem()) {
+		p.fast = fFloats + fastKind(t.Len())
 	}
 	return p
 }

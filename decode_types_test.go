@@ -124,6 +124,10 @@ type allTypes struct {
 	SliceP    []*int
 	Array     [2]int
 	Arr0      [0]int
+	F2        [2]float64
+	F3        [3]float64
+	F2s       [][2]float64
+	F9        [9]float64
 	Map       map[string]int
 	MapAny    map[string]any
 	MapInt    map[int]string

@@ -493,6 +493,54 @@ func (d *decodeState) valueQuoted() any {
 
 var nullLiteral = []byte("null")
 
+// fastFloats decodes a JSON array of at most n numbers at d.off into the
+// [n]float64 at ptr, zeroing the elements after the last one (as
+// encoding/json does). Anything else (null, a longer array, an element
+// that is not a number in range) reports false with d.off unchanged.
+func (d *decodeState) fastFloats(ptr unsafe.Pointer, n int) bool {
+	data := d.data
+	if data[d.off] != '[' {
+		return false
+	}
+	var tmp [maxFastFloats]float64
+	k := 0
+	i := skipWS(data, d.off+1)
+	if data[i] != ']' {
+		for {
+			if c := data[i]; k == n || c != '-' && c-'0' >= 10 {
+				return false
+			}
+			m, _ := scan.Number(data[i:], true)
+			f, ok := scan.ParseFloat64(data[i : i+m])
+			if !ok {
+				var err error
+				if f, err = strconv.ParseFloat(string(data[i:i+m]), 64); err != nil {
+					return false
+				}
+			}
+			tmp[k] = f
+			k++
+			i = skipWS(data, i+m)
+			if data[i] == ']' {
+				break
+			}
+			i = skipWS(data, i+1) // the ',' of valid input
+		}
+	}
+	copy(unsafe.Slice((*float64)(ptr), n), tmp[:n])
+	d.off = i + 1
+	return true
+}
+
+// skipWS returns the offset of the first byte at or after i that is not
+// JSON whitespace.
+func skipWS(b []byte, i int) int {
+	for b[i] == ' ' || b[i] == '\n' || b[i] == '\r' || b[i] == '\t' {
+		i++
+	}
+	return i
+}
+
 // fast decodes the value at d.off into the plain scalar at ptr, stored as
 // k says, when the JSON value is of the scalar's own kind and in range
 // (what value would do without reflection). Otherwise it reports false
@@ -500,6 +548,9 @@ var nullLiteral = []byte("null")
 // handles null, type errors and overflow exactly as encoding/json.
 func (d *decodeState) fast(ptr unsafe.Pointer, k fastKind) bool {
 	c := d.data[d.off]
+	if k > fFloats {
+		return d.fastFloats(ptr, int(k-fFloats))
+	}
 	switch k {
 	case fString:
 		if c != '"' {
