@@ -4,6 +4,7 @@ import (
 	"math/big"
 	"strconv"
 
+	"github.com/celerjson/celer/internal/scan"
 	"github.com/celerjson/celer/token"
 )
 
@@ -110,39 +111,15 @@ func (f *Fraction) text(buf []byte) ([]byte, error) {
 		}
 	}
 	buf = buf[:0]
-	if neg {
-		buf = append(buf, '-')
-	}
 	if e == 0 {
+		if neg {
+			buf = append(buf, '-')
+		}
 		return append(buf, digits...), nil
 	}
-	nd := int64(len(digits))
-	n := nd + e // position of the decimal point
-	if e > 0 && n < 0 || e < 0 && n > nd {
+	text, ok := scan.AppendDecimal(buf, neg, digits, e)
+	if !ok {
 		return nil, f.fail(false, "a decimal fraction with an exponent this large")
 	}
-	switch {
-	case e < 0 && n > 0:
-		buf = append(buf, digits[:n]...)
-		buf = append(buf, '.')
-		buf = append(buf, digits[n:]...)
-	case e < 0 && n > -6:
-		buf = append(buf, '0', '.')
-		for range -n {
-			buf = append(buf, '0')
-		}
-		buf = append(buf, digits...)
-	default:
-		buf = append(buf, digits[0])
-		if nd > 1 {
-			buf = append(buf, '.')
-			buf = append(buf, digits[1:]...)
-		}
-		buf = append(buf, 'e')
-		if n-1 >= 0 {
-			buf = append(buf, '+')
-		}
-		buf = strconv.AppendInt(buf, n-1, 10)
-	}
-	return buf, nil
+	return text, nil
 }
