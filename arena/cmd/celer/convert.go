@@ -147,17 +147,9 @@ func cmdConvert(e *env, args []string) int {
 			return fs.usageError(fmt.Sprintf("unknown format %q for %s (formats: %s)", f.val, f.flag, strings.Join(convertFormats, ", ")))
 		}
 	}
-	var o []token.Options
-	switch *inexact {
-	case "error":
-	case "string":
-		o = append(o, cbor.InexactAsString(true))
-	case "decimal":
-		o = append(o, cbor.InexactAsDecimal(true))
-	case "float":
-		o = append(o, cbor.InexactAsFloat(true))
-	default:
-		return fs.usageError(fmt.Sprintf("unknown --inexact mode %q (error, float, string or decimal)", *inexact))
+	o, err := inexactOptions(*inexact)
+	if err != nil {
+		return fs.usageError(err.Error())
 	}
 	if *indef {
 		o = append(o, cbor.IndefiniteLength(true))
@@ -361,4 +353,19 @@ func (e *env) reportConvert(name string, err error) {
 	default:
 		e.report("convert", name, err)
 	}
+}
+
+// inexactOptions returns the options of an --inexact mode.
+func inexactOptions(mode string) ([]token.Options, error) {
+	switch mode {
+	case "error":
+		return nil, nil
+	case "string":
+		return []token.Options{cbor.InexactAsString(true)}, nil
+	case "decimal":
+		return []token.Options{cbor.InexactAsDecimal(true)}, nil
+	case "float":
+		return []token.Options{cbor.InexactAsFloat(true)}, nil
+	}
+	return nil, fmt.Errorf("unknown --inexact mode %q (error, float, string or decimal)", mode)
 }

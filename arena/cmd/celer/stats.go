@@ -131,17 +131,9 @@ func cmdStats(e *env, args []string) int {
 	if *d < 0 {
 		return fs.usageError("--time must not be negative")
 	}
-	var o []token.Options
-	switch *inexact {
-	case "error":
-	case "string":
-		o = append(o, cbor.InexactAsString(true))
-	case "decimal":
-		o = append(o, cbor.InexactAsDecimal(true))
-	case "float":
-		o = append(o, cbor.InexactAsFloat(true))
-	default:
-		return fs.usageError(fmt.Sprintf("unknown --inexact mode %q (error, float, string or decimal)", *inexact))
+	o, err := inexactOptions(*inexact)
+	if err != nil {
+		return fs.usageError(err.Error())
 	}
 	if *float32s {
 		o = append(o, msgpack.ShortestFloat(true))
