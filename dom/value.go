@@ -181,9 +181,10 @@ func (d *Doc) nameEquals(j uint32, s string) bool {
 	if tagOf(n) == tagString { // saturated length, no escapes
 		return l == lenMax && d.text(j) == s
 	}
-	// An escape is longer than what it stands for: only a longer token
-	// can match, once unescaped.
-	return (l == lenMax || l > len(s)+2) && d.unquoteEquals(j, s)
+	// Unescaped, each byte of the token's content gives at most three
+	// (an invalid UTF-8 byte, which a lenient parse lets through, becomes
+	// U+FFFD): a much longer s cannot match.
+	return (l == lenMax || len(s) <= 3*(l-2)) && d.unquoteEquals(j, s)
 }
 
 // unquoteEquals reports whether the escaped string at j unescapes to s.
