@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
-	"strconv"
 	"testing"
 
 	"github.com/celerjson/celer/internal/celertest"
@@ -61,27 +60,13 @@ func BenchmarkUnmarshal(b *testing.B) {
 			}
 		})
 	}
-	// NeoUBJSON's 1K integer array (1 to 1024) and arrays of floats and
-	// strings: the typed slice paths.
-	ints, floats, strs := make([]int, 1024), make([]float64, 1024), make([]string, 1024)
-	for i := range ints {
-		ints[i], floats[i], strs[i] = i+1, float64(i)/3, "s"+strconv.Itoa(i)
-	}
-	for _, c := range []struct {
-		name string
-		v    any
-		new  func() any
-	}{
-		{"1Kints", ints, func() any { return new([]int) }},
-		{"1Kfloats", floats, func() any { return new([]float64) }},
-		{"1Kstrings", strs, func() any { return new([]string) }},
-	} {
-		data, _ := Marshal(c.v)
-		b.Run(c.name, func(b *testing.B) {
+	for _, c := range testtypes.Slices() {
+		data, _ := Marshal(c.V)
+		b.Run(c.Name, func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
 			for b.Loop() {
-				if err := Unmarshal(data, c.new()); err != nil {
+				if err := Unmarshal(data, c.New()); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -9,6 +9,8 @@
 // interfaces anywhere inside.
 package testtypes
 
+import "strconv"
+
 // Case is one corpus document with a Go type for it.
 type Case struct {
 	Name string     // short name: "twitter", "citm_catalog", ...
@@ -225,4 +227,25 @@ type CITMSeatCategory struct {
 		BlockIDs []int64 `json:"blockIds"`
 	} `json:"areas"`
 	SeatCategoryID int64 `json:"seatCategoryId"`
+}
+
+// A Slice is a typed slice case for the binary formats' bulk paths.
+type Slice struct {
+	Name string
+	V    any        // the slice
+	New  func() any // a pointer to decode it into
+}
+
+// Slices returns NeoUBJSON's 1K integer array (1 to 1024) and arrays of
+// 1024 floats and strings: the typed slice paths of the binary formats.
+func Slices() []Slice {
+	ints, floats, strs := make([]int, 1024), make([]float64, 1024), make([]string, 1024)
+	for i := range ints {
+		ints[i], floats[i], strs[i] = i+1, float64(i)/3, "s"+strconv.Itoa(i)
+	}
+	return []Slice{
+		{"1Kints", ints, func() any { return new([]int) }},
+		{"1Kfloats", floats, func() any { return new([]float64) }},
+		{"1Kstrings", strs, func() any { return new([]string) }},
+	}
 }
