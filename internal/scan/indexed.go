@@ -19,38 +19,78 @@ const window = 64 << 10
 // minIndexed is the input size below which the one-pass scanner wins.
 const minIndexed = 512
 
+// walker holds what a walk keeps between windows. The walks themselves
+// (validate, compact, indent) keep the current window's entries, their
+// position in it and the output in local variables, so that the compiler
+// keeps them in registers: an earlier version with one walk reading and
+// writing these fields through the pointer for every token, and an emit
+// flag tested at every token, was 1.3x (Valid) to 2x (Indent) slower.
 type walker struct {
 	x   index.Builder
-	idx []uint32
-	k   int    // next entry of idx
-	b   []byte // the whole input
-	off int    // start of the next window
-	bad bool   // stage 1 found an error
-
-	// With emit set, valid also appends the input without whitespace to
-	// out: run is the start of the pending run of bytes to copy and last
-	// the end of the last token. With indent set as well, it appends the
-	// input indented instead, starting lines with nl[:1+len(prefix)+depth*unit].
-	emit      bool
-	indent    bool
-	depth     int // nesting depth of the next token, when indenting
-	out       []byte
-	run, last int
-	nl        []byte
-	nlBase    int // 1 + len(prefix)
-	unit      string
+	idx []uint32 // entries of the current window
+	b   []byte   // the whole input
+	off int      // start of the next window
+	bad bool     // stage 1 found an error
+	nl  []byte   // indent: a placeholder byte, '\n', prefix, then indent units
 }
 
-// newline appends a line break and the indentation of depth.
-func (w *walker) newline(depth int) {
-	n := w.nlBase + depth*len(w.unit)
-	for len(w.nl) < n { // ends at once when the indent unit is empty
-		w.nl = append(w.nl, w.unit...)
+var walkers = sync.Pool{New: func() any { return &walker{idx: make([]uint32, 0, window)} }}
+
+// more indexes the next window that has entries and returns them; it
+// returns none at the end of input or once stage 1 has found an error.
+func (w *walker) more() []uint32 {
+	for w.off < len(w.b) && !w.bad {
+		end := min(w.off+window, len(w.b))
+		w.idx = w.x.Index(w.b[w.off:end], uint32(w.off), end == len(w.b), w.idx[:0])
+		w.off = end
+		if w.x.Bad() {
+			w.bad = true
+			return nil
+		}
+		if len(w.idx) > 0 {
+			return w.idx
+		}
 	}
-	if cap(w.nl) < n+16 { // 16 readable bytes for putShort
-		w.nl = append(w.nl, make([]byte, 16)...)[:len(w.nl)]
+	return nil
+}
+
+// The walks consume structural positions with
+//
+//	if k == len(ix) {
+//		ix, k = w.window()
+//	}
+//	p, k = at(ix, k)
+//
+// written out rather than in a function: with the call to window the
+// function would be too costly for the compiler to inline.
+
+// window returns the entries of the next window that has any, or at the
+// end of input (or once stage 1 has found an error) the entry -1 only,
+// with the position 0 in it. It is kept out of line: it runs once a window.
+//
+//go:noinline
+func (w *walker) window() ([]uint32, int) {
+	if ix := w.more(); len(ix) > 0 {
+		return ix, 0
 	}
-	w.out = putShort(w.out, w.nl[:cap(w.nl)], n)
+	return endOfInput[:], 0
+}
+
+// endOfInput is the window past the last: at reads -1 there, for ever.
+var endOfInput = [1]uint32{1<<32 - 1}
+
+// at returns the structural position ix[k] (-1 past the end of input)
+// and the position after it. Offsets are below 1<<31 (see walk).
+func at(ix []uint32, k int) (int, int) {
+	return int(int32(ix[k])), k + 1
+}
+
+// trimSpace returns e less the whitespace before it, down to p.
+func trimSpace(b []byte, p, e int) int {
+	for e > p && isSpace[b[e-1]] {
+		e--
+	}
+	return e
 }
 
 // putShort appends src[:n] to dst. Short copies, the common case when
@@ -71,77 +111,6 @@ func putShort(dst, src []byte, n int) []byte {
 	return dst[:l+n]
 }
 
-// itok records, when indenting, the token b[p:end] at depth.
-func (w *walker) itok(p, end, depth int) {
-	switch c := w.b[p]; c {
-	case '{', '[':
-		w.out = append(w.out, c)
-		w.newline(depth)
-	case '}', ']':
-		w.newline(depth)
-		w.out = append(w.out, c)
-	case ',':
-		w.out = append(w.out, ',')
-		w.newline(depth)
-	case ':':
-		w.out = append(w.out, ':', ' ')
-	default:
-		w.out = putShort(w.out, w.b[p:], end-p)
-	}
-	w.last = end
-}
-
-// tok records, when compacting, a token at b[p:end]: whitespace before it
-// ends the pending run.
-func (w *walker) tok(p, end int) {
-	if w.indent {
-		w.itok(p, end, w.depth)
-		return
-	}
-	if p > w.last {
-		w.out = append(w.out, w.b[w.run:w.last]...)
-		w.run = p
-	}
-	w.last = end
-}
-
-var walkers = sync.Pool{New: func() any { return &walker{idx: make([]uint32, 0, window)} }}
-
-// next returns the next structural position, or -1 at the end of input.
-func (w *walker) next() int {
-	if w.k >= len(w.idx) {
-		return w.refill()
-	}
-	w.k++
-	return int(w.idx[w.k-1])
-}
-
-// peek returns the next structural position without consuming it.
-func (w *walker) peek() int {
-	q := w.next()
-	if q >= 0 {
-		w.k--
-	}
-	return q
-}
-
-func (w *walker) refill() int {
-	for w.off < len(w.b) && !w.bad {
-		end := min(w.off+window, len(w.b))
-		w.idx = w.x.Index(w.b[w.off:end], uint32(w.off), end == len(w.b), w.idx[:0])
-		w.off = end
-		if w.x.Bad() {
-			w.bad = true
-			return -1
-		}
-		if len(w.idx) > 0 {
-			w.k = 1
-			return int(w.idx[0])
-		}
-	}
-	return -1
-}
-
 // delim marks the bytes that may follow a number or literal.
 var delim = func() (t [256]bool) {
 	for _, c := range []byte(" \t\r\n,]}:[{\"") {
@@ -150,20 +119,47 @@ var delim = func() (t [256]bool) {
 	return t
 }()
 
+// isSpace marks JSON whitespace.
+var isSpace = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
+
+// literalEnd returns the end of the literal at b[p], or -1 if there is
+// none there or it does not end where a token may.
+func literalEnd(b []byte, p int) int {
+	lit := "null"
+	switch b[p] {
+	case 't':
+		lit = "true"
+	case 'f':
+		lit = "false"
+	}
+	end := p + len(lit)
+	if end > len(b) || string(b[p:end]) != lit || end < len(b) && !delim[b[end]] {
+		return -1
+	}
+	return end
+}
+
 // ValidIndexed reports whether b is exactly one valid JSON value with
 // optional surrounding whitespace, like Valid, using the two-stage scanner.
 // It reports only yes or no: callers that need the position of an error
 // run Valid, which finds the same verdict byte by byte.
 func ValidIndexed(b []byte, m Mode, maxDepth int) bool {
-	if len(b) < minIndexed || uint64(len(b)) >= 1<<32-window {
+	if len(b) < minIndexed || uint64(len(b)) >= 1<<31 { // offsets are read as int32 (see at)
 		_, code := Valid(b, m, maxDepth)
 		return code == OK
 	}
 	return validIndexed(b, m, maxDepth)
 }
 
+// The three walks.
+const (
+	walkValid = iota
+	walkCompact
+	walkIndent
+)
+
 func validIndexed(b []byte, m Mode, maxDepth int) bool {
-	_, ok := walk(nil, b, m, maxDepth, nil)
+	_, ok := walk(nil, b, m, maxDepth, walkValid, "", "")
 	return ok
 }
 
@@ -171,25 +167,21 @@ func validIndexed(b []byte, m Mode, maxDepth int) bool {
 // valid, appends it without insignificant whitespace to dst, in one walk.
 // On invalid input it returns dst unchanged and false.
 func AppendCompactIndexed(dst, b []byte, m Mode, maxDepth int) ([]byte, bool) {
-	return walk(dst, b, m, maxDepth, func(w *walker) { w.emit = true })
+	return walk(dst, b, m, maxDepth, walkCompact, "", "")
 }
 
 // AppendIndentIndexed validates b like ValidIndexed and, when it is valid,
 // appends it indented as encoding/json.Indent does to dst, in one walk.
 // On invalid input it returns dst unchanged and false.
 func AppendIndentIndexed(dst, b []byte, prefix, indent string, m Mode, maxDepth int) ([]byte, bool) {
-	return walk(dst, b, m, maxDepth, func(w *walker) {
-		w.emit, w.indent = true, true
-		w.nl = append(append(w.nl[:0], '\n'), prefix...)
-		w.nlBase, w.unit = len(w.nl), indent
-	})
+	return walk(dst, b, m, maxDepth, walkIndent, prefix, indent)
 }
 
-// walk runs the two-stage validator over b with a pooled walker that setup,
-// when not nil, turns into a compacting or indenting one writing after dst.
-// It returns the output and whether b is valid; on invalid input, dst.
-func walk(dst, b []byte, m Mode, maxDepth int, setup func(*walker)) ([]byte, bool) {
-	if uint64(len(b)) >= 1<<32-window {
+// walk runs the two-stage validator of the given kind over b with a
+// pooled walker, writing after dst. It returns the output and whether b is
+// valid; on invalid input, dst.
+func walk(dst, b []byte, m Mode, maxDepth, kind int, prefix, indent string) ([]byte, bool) {
+	if uint64(len(b)) >= 1<<31 { // offsets are read as int32 (see at)
 		return dst, false
 	}
 	w := walkers.Get().(*walker)
@@ -199,21 +191,20 @@ func walk(dst, b []byte, m Mode, maxDepth int, setup func(*walker)) ([]byte, boo
 		flags = index.StrictUTF8
 	}
 	w.x.Reset(flags)
-	w.idx, w.k, w.b, w.off, w.bad = w.idx[:0], 0, b, 0, false
-	w.emit, w.indent, w.out, w.run, w.last = false, false, dst, 0, 0
-	if setup != nil {
-		setup(w)
+	w.idx, w.b, w.off, w.bad = w.idx[:0], b, 0, false
+	var out []byte
+	var ok bool
+	switch kind {
+	case walkValid:
+		ok = w.validate(maxDepth)
+	case walkCompact:
+		out, ok = w.compact(dst, maxDepth)
+	default:
+		w.nl = append(append(w.nl[:0], 0, '\n'), prefix...)
+		out, ok = w.indent(dst, maxDepth, len(w.nl), indent)
 	}
-	ok := w.valid(maxDepth) && !w.bad && !w.x.Bad()
-	out := w.out
-	if ok && w.emit {
-		if w.indent {
-			out = append(out, b[w.last:]...) // trailing whitespace is kept
-		} else {
-			out = append(out, b[w.run:w.last]...)
-		}
-	}
-	w.b, w.out, w.emit, w.indent = nil, nil, false, false
+	ok = ok && !w.bad && !w.x.Bad()
+	w.b = nil
 	if ok && m&AllowInvalidUTF8 == 0 && w.x.SurrogateEscape() {
 		// Surrogate escapes must pair up: the one-pass scanner checks.
 		_, code := Valid(b, m, maxDepth)
@@ -225,156 +216,473 @@ func walk(dst, b []byte, m Mode, maxDepth int, setup func(*walker)) ([]byte, boo
 	return out, true
 }
 
-// valid walks the structural positions of one value and the end of input.
-func (w *walker) valid(maxDepth int) bool {
+// The walks below check the grammar over the structural positions: one
+// value, then the end of input. They share their shape; compact and
+// indent add the output. The current container's kind is kept in obj and
+// the enclosing ones' in a bit stack, pushed and popped at brackets only.
+
+// validate walks the structural positions of one value and the end of input.
+func (w *walker) validate(maxDepth int) bool {
 	b := w.b
 	var st stack
-	depth := 0
-	p := w.next()
+	depth, obj := 0, false
+	ix, k := w.window()
+	p, k := at(ix, k)
 	if p < 0 {
 		return false
 	}
-	w.run, w.last = p, p
 
 value:
 	switch c := b[p]; c {
 	case '{', '[':
-		depth++
-		if depth > maxDepth {
+		if depth >= maxDepth {
 			return false
 		}
-		st.set(depth, c == '{')
-		q := w.next()
-		if q < 0 {
+		var q int
+		if k == len(ix) {
+			ix, k = w.window()
+		}
+		if q, k = at(ix, k); q < 0 {
 			return false
 		}
 		if b[q] == c+2 { // empty: "{}" or "[]"
-			if w.emit {
-				if w.indent {
-					w.out = append(w.out, c, c+2)
-					w.last = q + 1
-				} else {
-					w.tok(p, p+1)
-					w.tok(q, q+1)
-				}
-			}
-			depth--
-			p = q
 			goto next
 		}
-		if w.emit {
-			w.depth = depth
-			w.tok(p, p+1)
-		}
+		depth++
+		st.set(depth, obj)
+		obj = c == '{'
 		p = q
-		if c == '{' {
+		if obj {
 			goto name
 		}
 		goto value
 	case '"':
-		q := w.next() // the closing quote
-		if q < 0 {
-			return false
+		var q int
+		if k == len(ix) {
+			ix, k = w.window()
 		}
-		if w.emit {
-			w.tok(p, q+1)
+		if q, k = at(ix, k); q < 0 { // the closing quote
+			return false
 		}
 		goto next
 	case 't', 'f', 'n':
-		lit := "null"
-		if c == 't' {
-			lit = "true"
-		} else if c == 'f' {
-			lit = "false"
-		}
-		end := p + len(lit)
-		if end > len(b) || string(b[p:end]) != lit || end < len(b) && !delim[b[end]] {
+		if literalEnd(b, p) < 0 {
 			return false
-		}
-		if w.emit {
-			w.tok(p, end)
 		}
 		goto next
 	default:
 		if c != '-' && !isDigit(c) {
 			return false
 		}
-		// The run ends at the next structural position, less whitespace.
-		e := len(b)
-		if w.k < len(w.idx) {
-			e = int(w.idx[w.k])
-		} else if q := w.peek(); q >= 0 {
-			e = q
+		if k == len(ix) {
+			ix, k = w.window()
 		}
-		for e > p && (b[e-1] == ' ' || b[e-1] == '\n' || b[e-1] == '\r' || b[e-1] == '\t') {
-			e--
+		e := int(int32(ix[k])) // the next structural position
+		if e < 0 {
+			e = len(b)
 		}
+		e = trimSpace(b, p, e)
 		if !NumberRun(b, p, e) {
 			return false
-		}
-		if w.emit {
-			w.tok(p, e)
 		}
 		goto next
 	}
 
 next:
-	p = w.next()
+	if k == len(ix) {
+		ix, k = w.window()
+	}
+	p, k = at(ix, k)
 	if depth == 0 {
 		return p < 0
 	}
 	if p < 0 {
 		return false
 	}
-	if w.emit {
-		w.depth = depth
-		if b[p] != ',' {
-			w.depth--
-		}
-		w.tok(p, p+1)
-	}
 	switch b[p] {
 	case ',':
-		p = w.next()
-		if p < 0 {
+		if k == len(ix) {
+			ix, k = w.window()
+		}
+		if p, k = at(ix, k); p < 0 {
 			return false
 		}
-		if st.isObject(depth) {
+		if obj {
 			goto name
 		}
 		goto value
 	case '}':
-		if !st.isObject(depth) {
+		if !obj {
 			return false
 		}
-		depth--
-		goto next
 	case ']':
-		if st.isObject(depth) {
+		if obj {
 			return false
 		}
-		depth--
-		goto next
+	default:
+		return false
 	}
-	return false
+	obj = st.isObject(depth)
+	depth--
+	goto next
 
 name:
 	if b[p] != '"' {
 		return false
 	}
-	if q := w.next(); q < 0 { // the closing quote
-		return false
-	} else if w.emit {
-		w.tok(p, q+1)
+	if k == len(ix) {
+		ix, k = w.window()
 	}
-	if p = w.next(); p < 0 || b[p] != ':' {
+	if p, k = at(ix, k); p < 0 { // the closing quote
 		return false
 	}
-	if w.emit {
-		w.tok(p, p+1)
+	if k == len(ix) {
+		ix, k = w.window()
 	}
-	if p = w.next(); p < 0 {
+	if p, k = at(ix, k); p < 0 || b[p] != ':' {
+		return false
+	}
+	if k == len(ix) {
+		ix, k = w.window()
+	}
+	if p, k = at(ix, k); p < 0 {
 		return false
 	}
 	goto value
+}
+
+// compact is validate appending the input without whitespace to out. The
+// input is copied in runs: run is the start of the pending run and last
+// the end of the last token; a token after whitespace ends the run.
+func (w *walker) compact(out []byte, maxDepth int) ([]byte, bool) {
+	b := w.b
+	var st stack
+	depth, obj := 0, false
+	ix, k := w.window()
+	p, k := at(ix, k)
+	if p < 0 {
+		return out, false
+	}
+	run, last := p, p
+
+value:
+	if p > last {
+		out, run = append(out, b[run:last]...), p
+	}
+	switch c := b[p]; c {
+	case '{', '[':
+		if depth >= maxDepth {
+			return out, false
+		}
+		var q int
+		if k == len(ix) {
+			ix, k = w.window()
+		}
+		if q, k = at(ix, k); q < 0 {
+			return out, false
+		}
+		last = p + 1
+		if b[q] == c+2 { // empty: "{}" or "[]"
+			p = q
+			goto closer
+		}
+		depth++
+		st.set(depth, obj)
+		obj = c == '{'
+		p = q
+		if obj {
+			goto name
+		}
+		goto value
+	case '"':
+		var q int
+		if k == len(ix) {
+			ix, k = w.window()
+		}
+		if q, k = at(ix, k); q < 0 { // the closing quote
+			return out, false
+		}
+		last = q + 1
+		goto next
+	case 't', 'f', 'n':
+		if last = literalEnd(b, p); last < 0 {
+			return out, false
+		}
+		goto next
+	default:
+		if c != '-' && !isDigit(c) {
+			return out, false
+		}
+		if k == len(ix) {
+			ix, k = w.window()
+		}
+		if last = int(int32(ix[k])); last < 0 { // the next structural position
+			last = len(b)
+		}
+		last = trimSpace(b, p, last)
+		if !NumberRun(b, p, last) {
+			return out, false
+		}
+		goto next
+	}
+
+closer: // the token at p ends a container (or is the "}" of "{}")
+	if p > last {
+		out, run = append(out, b[run:last]...), p
+	}
+	last = p + 1
+
+next:
+	if k == len(ix) {
+		ix, k = w.window()
+	}
+	p, k = at(ix, k)
+	if depth == 0 {
+		return append(out, b[run:last]...), p < 0
+	}
+	if p < 0 {
+		return out, false
+	}
+	switch b[p] {
+	case ',':
+		if p > last {
+			out, run = append(out, b[run:last]...), p
+		}
+		last = p + 1
+		if k == len(ix) {
+			ix, k = w.window()
+		}
+		if p, k = at(ix, k); p < 0 {
+			return out, false
+		}
+		if obj {
+			goto name
+		}
+		goto value
+	case '}':
+		if !obj {
+			return out, false
+		}
+	case ']':
+		if obj {
+			return out, false
+		}
+	default:
+		return out, false
+	}
+	obj = st.isObject(depth)
+	depth--
+	goto closer
+
+name:
+	if b[p] != '"' {
+		return out, false
+	}
+	if p > last {
+		out, run = append(out, b[run:last]...), p
+	}
+	if k == len(ix) {
+		ix, k = w.window()
+	}
+	if p, k = at(ix, k); p < 0 { // the closing quote
+		return out, false
+	}
+	last = p + 1
+	if k == len(ix) {
+		ix, k = w.window()
+	}
+	if p, k = at(ix, k); p < 0 || b[p] != ':' {
+		return out, false
+	}
+	if p > last {
+		out, run = append(out, b[run:last]...), p
+	}
+	last = p + 1
+	if k == len(ix) {
+		ix, k = w.window()
+	}
+	if p, k = at(ix, k); p < 0 {
+		return out, false
+	}
+	goto value
+}
+
+// indent is validate appending the input indented to out, as
+// encoding/json.Indent does. w.nl holds a placeholder byte, a line break
+// and the prefix (nlBase bytes in all), then indent units: the line break
+// and indentation of depth d is w.nl[1:nlBase+d*len(unit)], grown on
+// demand, so a line break after a byte c is one short copy of w.nl with c
+// stored over the placeholder.
+func (w *walker) indent(out []byte, maxDepth, nlBase int, unit string) ([]byte, bool) {
+	b := w.b
+	var st stack
+	depth, obj := 0, false
+	u := len(unit)
+	nl := w.nl
+	ix, k := w.window()
+	p, k := at(ix, k)
+	if p < 0 {
+		return out, false
+	}
+
+value:
+	switch c := b[p]; c {
+	case '{', '[':
+		if depth >= maxDepth {
+			return out, false
+		}
+		var q int
+		if k == len(ix) {
+			ix, k = w.window()
+		}
+		if q, k = at(ix, k); q < 0 {
+			return out, false
+		}
+		if b[q] == c+2 { // empty: "{}" or "[]"
+			out = append(out, c, c+2)
+			p = q
+			goto next
+		}
+		depth++
+		st.set(depth, obj)
+		obj = c == '{'
+		n := nlBase + depth*u
+		if n+16 > len(nl) {
+			nl = w.growNL(n, unit)
+		}
+		l := len(out)
+		out = putShort(out, nl, n)
+		out[l] = c
+		p = q
+		if obj {
+			goto name
+		}
+		goto value
+	case '"':
+		var q int
+		if k == len(ix) {
+			ix, k = w.window()
+		}
+		if q, k = at(ix, k); q < 0 { // the closing quote
+			return out, false
+		}
+		out = putShort(out, b[p:], q+1-p)
+		goto next
+	case 't', 'f', 'n':
+		e := literalEnd(b, p)
+		if e < 0 {
+			return out, false
+		}
+		out = append(out, b[p:e]...)
+		goto next
+	default:
+		if c != '-' && !isDigit(c) {
+			return out, false
+		}
+		if k == len(ix) {
+			ix, k = w.window()
+		}
+		e := int(int32(ix[k])) // the next structural position
+		if e < 0 {
+			e = len(b)
+		}
+		e = trimSpace(b, p, e)
+		if !NumberRun(b, p, e) {
+			return out, false
+		}
+		out = putShort(out, b[p:], e-p)
+		goto next
+	}
+
+next:
+	if k == len(ix) {
+		ix, k = w.window()
+	}
+	p, k = at(ix, k)
+	if depth == 0 {
+		if p >= 0 {
+			return out, false
+		}
+		// Trailing whitespace is kept: it is all that follows the value.
+		e := len(b)
+		e = trimSpace(b, 0, e)
+		return append(out, b[e:]...), true
+	}
+	if p < 0 {
+		return out, false
+	}
+	switch b[p] {
+	case ',':
+		n := nlBase + depth*u
+		l := len(out)
+		out = putShort(out, nl, n)
+		out[l] = ','
+		if k == len(ix) {
+			ix, k = w.window()
+		}
+		if p, k = at(ix, k); p < 0 {
+			return out, false
+		}
+		if obj {
+			goto name
+		}
+		goto value
+	case '}':
+		if !obj {
+			return out, false
+		}
+	case ']':
+		if obj {
+			return out, false
+		}
+	default:
+		return out, false
+	}
+	obj = st.isObject(depth)
+	depth--
+	out = putShort(out, nl[1:], nlBase-1+depth*u)
+	out = append(out, b[p])
+	goto next
+
+name:
+	if b[p] != '"' {
+		return out, false
+	}
+	{
+		q := p
+		if k == len(ix) {
+			ix, k = w.window()
+		}
+		if p, k = at(ix, k); p < 0 { // the closing quote
+			return out, false
+		}
+		out = putShort(out, b[q:], p+1-q)
+	}
+	if k == len(ix) {
+		ix, k = w.window()
+	}
+	if p, k = at(ix, k); p < 0 || b[p] != ':' {
+		return out, false
+	}
+	out = append(out, ':', ' ')
+	if k == len(ix) {
+		ix, k = w.window()
+	}
+	if p, k = at(ix, k); p < 0 {
+		return out, false
+	}
+	goto value
+}
+
+// growNL makes w.nl hold the indentation of n bytes and 16 more readable
+// bytes for putShort, and returns it.
+func (w *walker) growNL(n int, unit string) []byte {
+	for len(w.nl) < n+16 {
+		if unit == "" { // n is nlBase: pad only
+			w.nl = append(w.nl, make([]byte, 16)...)
+			break
+		}
+		w.nl = append(w.nl, unit...)
+	}
+	return w.nl
 }
