@@ -671,7 +671,7 @@ func structDecoder(t reflect.Type) decFunc {
 		}
 		var base unsafe.Pointer
 		if v.CanAddr() {
-			base = v.Addr().UnsafePointer()
+			base = binfmt.Addr(v)
 		}
 		next := 0 // the field expected next
 		d.each(i, func(vt byte, name []byte, vi int) {

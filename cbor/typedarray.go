@@ -5,6 +5,8 @@ import (
 	"math"
 	"reflect"
 	"unsafe"
+
+	"github.com/celerjson/celer/internal/binfmt"
 )
 
 // RFC 8746 typed array tags are 0b010_f_s_e_ll: f for floats, s for
@@ -70,7 +72,7 @@ func appendTypedArray(dst []byte, tag uint64, v reflect.Value) []byte {
 	case v.Kind() == reflect.Slice:
 		p = v.UnsafePointer()
 	case v.CanAddr():
-		p = v.Addr().UnsafePointer()
+		p = binfmt.Addr(v)
 	}
 	if p != nil && littleEndian {
 		return append(dst, unsafe.Slice((*byte)(p), n*size)...)

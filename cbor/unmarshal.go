@@ -770,7 +770,7 @@ func arrayDecoder(t reflect.Type) decFunc {
 		}
 		_, ai, n, j := d.head(i)
 		if bulk != nil && ai != aiIndef && n == uint64(v.Len()) && n > 0 && v.CanAddr() {
-			if end, ok := bulk(d, j, v.Addr().UnsafePointer(), int(n)); ok {
+			if end, ok := bulk(d, j, binfmt.Addr(v), int(n)); ok {
 				return end
 			}
 		}
@@ -870,7 +870,7 @@ func structDecoder(t reflect.Type) decFunc {
 		}
 		var base unsafe.Pointer
 		if v.CanAddr() {
-			base = v.Addr().UnsafePointer()
+			base = binfmt.Addr(v)
 		}
 		next := 0 // the field expected next
 		return d.pairs(i, func(k int) int {

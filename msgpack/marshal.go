@@ -289,7 +289,7 @@ func bulkWrite[T int8 | int16 | int32 | int64 | int | uint16 | uint32 | uint64 |
 		}
 		p = v.UnsafePointer()
 	case v.CanAddr():
-		p = v.Addr().UnsafePointer()
+		p = binfmt.Addr(v)
 	default:
 		return false, nil
 	}

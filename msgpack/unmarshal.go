@@ -554,7 +554,7 @@ func arrayDecoder(t reflect.Type) decFunc {
 		}
 		_, n, j := d.head(i)
 		if bulk != nil && n == uint64(v.Len()) && n > 0 && v.CanAddr() {
-			if end, ok := bulk(d, j, v.Addr().UnsafePointer(), int(n)); ok {
+			if end, ok := bulk(d, j, binfmt.Addr(v), int(n)); ok {
 				return end
 			}
 		}
@@ -636,7 +636,7 @@ func structDecoder(t reflect.Type) decFunc {
 		}
 		var base unsafe.Pointer
 		if v.CanAddr() {
-			base = v.Addr().UnsafePointer()
+			base = binfmt.Addr(v)
 		}
 		next := 0 // the field expected next
 		_, n, j := d.head(i)

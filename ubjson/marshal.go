@@ -271,7 +271,7 @@ func bulkWriter(t reflect.Type) binfmt.BulkFunc {
 		case v.Kind() == reflect.Slice:
 			e.Buf = bulk(e, v.UnsafePointer(), v.Len())
 		case v.CanAddr():
-			e.Buf = bulk(e, v.Addr().UnsafePointer(), v.Len())
+			e.Buf = bulk(e, binfmt.Addr(v), v.Len())
 		default:
 			return false, nil
 		}

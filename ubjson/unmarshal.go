@@ -790,7 +790,7 @@ func structDecoder(t reflect.Type) decFunc {
 		}
 		var base unsafe.Pointer
 		if v.CanAddr() {
-			base = v.Addr().UnsafePointer()
+			base = binfmt.Addr(v)
 		}
 		next := 0 // the field expected next
 		return d.members(i, func(name []byte, k int, m byte, j int) int {

@@ -227,6 +227,14 @@ func FieldByIndex(v reflect.Value, index []int) (reflect.Value, bool) {
 	return v, true
 }
 
+// Addr returns the address of addressable v. It is v.Addr().UnsafePointer()
+// without building the pointer type, which reflect looks up in a global
+// map for types whose pointer type the program never names ([2]float64,
+// anonymous structs): that lookup cost more than decoding the value.
+func Addr(v reflect.Value) unsafe.Pointer {
+	return unsafe.Pointer(v.UnsafeAddr())
+}
+
 // FieldByIndexAlloc is FieldByIndex for decoding: nil embedded pointers
 // are allocated (false when one is of an unexported type, which cannot be).
 func FieldByIndexAlloc(v reflect.Value, index []int) (reflect.Value, bool) {
