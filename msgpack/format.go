@@ -128,6 +128,19 @@ func init() {
 	}
 }
 
+// scalarLen is the length of an object that is its head alone (nil,
+// bool, numbers) by its first byte, and 0 for other first bytes.
+var scalarLen [256]uint8
+
+func init() {
+	for b, in := range infos {
+		switch in.kind {
+		case kNil, kBool, kUint, kInt, kFloat32, kFloat64:
+			scalarLen[b] = uint8(in.headLen())
+		}
+	}
+}
+
 // headLen returns the length of the head of an object whose first byte
 // has info in: the first byte, the length field, and for ext the type
 // byte; for numbers the whole object.

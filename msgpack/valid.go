@@ -12,6 +12,8 @@ import (
 // error's offset, path and message. RejectDuplicateNames is left to the
 // Reader.
 func validFast(data []byte, o *opts.Struct) bool {
+	// Scalars and fixstrs, most objects of a document, take the first two
+	// branches; the rest reads the info of its first byte.
 	if o.MaxBytes > 0 && int64(len(data)) > o.MaxBytes {
 		return false
 	}
@@ -31,7 +33,21 @@ func validFast(data []byte, o *opts.Struct) bool {
 		if i >= len(data) {
 			return false
 		}
-		in := infos[data[i]]
+		b := data[i]
+		if l := scalarLen[b]; l != 0 {
+			i += int(l) // beyond the end: the next object, or the final check, fails
+			continue
+		}
+		if b&0xe0 == bFixstr { // map keys and most strings of documents
+			n := int(b & 0x1f)
+			i++
+			if n > len(data)-i || o.MaxTokenBytes > 0 && n > o.MaxTokenBytes || strict && !binfmt.ValidUTF8(data[i:i+n]) {
+				return false
+			}
+			i += n
+			continue
+		}
+		in := infos[b]
 		hl := in.headLen()
 		if len(data)-i < hl {
 			return false
