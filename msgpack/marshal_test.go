@@ -484,3 +484,25 @@ func TestUnmarshalLargeElements(t *testing.T) {
 		t.Fatalf("%d elements, %v", len(out), err)
 	}
 }
+
+// TestUnmarshalSliceOfArrays covers the in-place decoding of number arrays
+// in slices (coordinates) and its hand-offs to the array decoder: other
+// lengths, nil, out-of-range elements, float32 and integers into floats.
+func TestUnmarshalSliceOfArrays(t *testing.T) {
+	var ints [][2]int8
+	if err := Unmarshal(mustHex(t, "95 920102 93030405 9106 c0 9207d080"), &ints); err != nil ||
+		!reflect.DeepEqual(ints, [][2]int8{{1, 2}, {3, 4}, {6, 0}, {0, 0}, {7, -128}}) {
+		t.Errorf("ints: %v, %v", ints, err)
+	}
+	ints = nil
+	err := Unmarshal(mustHex(t, "92 9201cc80 920203"), &ints)
+	var te *UnmarshalTypeError
+	if !errors.As(err, &te) || te.Value != "number 128" || te.Path != "/0/1" || !reflect.DeepEqual(ints, [][2]int8{{1, 0}, {2, 3}}) {
+		t.Errorf("out of range: %v, %v", ints, err)
+	}
+	var floats [][2]float64
+	if err := Unmarshal(mustHex(t, "93 92cb3ff800000000000001 92ca3fc00000ff 92a161 01"), &floats); err == nil ||
+		!reflect.DeepEqual(floats, [][2]float64{{1.5, 1}, {1.5, -1}, {0, 1}}) {
+		t.Errorf("floats: %v, %v", floats, err)
+	}
+}

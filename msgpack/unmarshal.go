@@ -2,6 +2,7 @@ package msgpack
 
 import (
 	"encoding"
+	"encoding/binary"
 	"io"
 	"math"
 	"math/big"
@@ -183,6 +184,10 @@ func extAt(b []byte, i int) ([]byte, int8, int) {
 
 // payload returns the bytes of the str or bin at d.data[i] and its end.
 func (d *decState) payload(i int) ([]byte, int) {
+	if b := d.data[i]; b&0xe0 == bFixstr {
+		j := i + 1 + int(b&0x1f)
+		return d.data[i+1 : j], j
+	}
 	_, n, j := d.head(i)
 	return d.data[j : j+int(n)], j + int(n)
 }
@@ -191,6 +196,12 @@ func (d *decState) payload(i int) ([]byte, int) {
 // value is int64(arg) when neg, else arg), and its end; ok is false when
 // the object is not an integer.
 func (d *decState) integer(i int) (neg bool, arg uint64, end int, ok bool) {
+	switch b := d.data[i]; {
+	case b < 0x80:
+		return false, uint64(b), i + 1, true
+	case b >= 0xe0:
+		return true, uint64(int64(int8(b))), i + 1, true
+	}
 	in, n, j := d.head(i)
 	switch in.kind {
 	case kUint:
@@ -327,6 +338,9 @@ func decodeUint(d *decState, i int, v reflect.Value) int {
 // float reads the number at i as a float64 (integers rounded to the
 // nearest).
 func (d *decState) float(i int) (float64, int, bool) {
+	if d.data[i] == bFloat64 {
+		return math.Float64frombits(binary.BigEndian.Uint64(d.data[i+1 : i+9])), i + 9, true
+	}
 	in, n, j := d.head(i)
 	switch in.kind {
 	case kFloat32:
@@ -399,6 +413,7 @@ func decodeByteSlice(d *decState, i int, v reflect.Value) int {
 func sliceDecoder(t reflect.Type) decFunc {
 	elem := decoderFor(t.Elem())
 	bulk := bulkDecoder(t.Elem())
+	inPlace := arrayInPlace(t.Elem())
 	size := max(int(t.Elem().Size()), 1)
 	return func(d *decState, i int, v reflect.Value) int {
 		switch infos[d.data[i]].kind {
@@ -421,6 +436,18 @@ func sliceDecoder(t reflect.Type) decFunc {
 					v.Set(s)
 					return end
 				}
+			}
+			if inPlace != nil {
+				p := s.UnsafePointer()
+				for k := range int(n) {
+					end, ok := inPlace(d, j, unsafe.Add(p, k*size))
+					if !ok {
+						end = elem(d, j, s.Index(k))
+					}
+					j = end
+				}
+				v.Set(s)
+				return j
 			}
 			for k := range int(n) {
 				j = elem(d, j, s.Index(k))
@@ -533,6 +560,28 @@ func bulkFloatsFunc[T float32 | float64]() func(d *decState, j int, p unsafe.Poi
 	}
 }
 
+// arrayInPlace returns, for an array type of numbers that bulkDecoder
+// takes, a decoder of an array object of exactly that length into the
+// memory at p (the elements of a slice of arrays: coordinates), and nil
+// for other types. It reports false for anything else, and for an element
+// that does not fit, leaving the object to the array's decoder.
+func arrayInPlace(t reflect.Type) func(d *decState, i int, p unsafe.Pointer) (int, bool) {
+	if t.Kind() != reflect.Array || t.Len() == 0 || t.Len() > 15 {
+		return nil
+	}
+	bulk := bulkDecoder(t.Elem())
+	if bulk == nil {
+		return nil
+	}
+	head := bFixarray | byte(t.Len())
+	return func(d *decState, i int, p unsafe.Pointer) (int, bool) {
+		if d.data[i] != head {
+			return i, false
+		}
+		return bulk(d, i+1, p, int(head&0x0f))
+	}
+}
+
 func arrayDecoder(t reflect.Type) decFunc {
 	elem := decoderFor(t.Elem())
 	bulk := bulkDecoder(t.Elem())
@@ -553,7 +602,7 @@ func arrayDecoder(t reflect.Type) decFunc {
 			return d.typeErr(i, t, "")
 		}
 		_, n, j := d.head(i)
-		if bulk != nil && n == uint64(v.Len()) && n > 0 && v.CanAddr() {
+		if bulk != nil && n == uint64(t.Len()) && n > 0 && v.CanAddr() {
 			if end, ok := bulk(d, j, binfmt.Addr(v), int(n)); ok {
 				return end
 			}
