@@ -28,7 +28,10 @@ func TestGuardPage(t *testing.T) {
 			x.Reset(StrictUTF8)
 			idx = x.Index(b, 0, true, idx[:0])
 			want := reference(b, true)
-			if got := (result{idx, x.Bad(), x.SurrogateEscape()}); !got.equal(want) {
+			x.Reset(StrictUTF8)
+			var out []byte
+			_, out = x.IndexCompact(b, 0, true, nil, append(out, "prefix"...))
+			if got := (result{idx, x.Bad(), x.SurrogateEscape(), out}); !got.equal(want) {
 				t.Fatalf("len %d: got %v, want %v", n, got, want)
 			}
 		}

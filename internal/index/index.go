@@ -138,6 +138,20 @@ func (x *Builder) Reset(flags uint) {
 // final, if it is called after the final window, or if base+len(buf)
 // exceeds 1<<32.
 func (x *Builder) Index(buf []byte, base uint32, final bool, idx []uint32) []uint32 {
+	return x.index(buf, base, final, idx, nil)
+}
+
+// IndexCompact is Index that also appends buf less its whitespace outside
+// strings to out and returns it: for valid JSON, the compact text that
+// encoding/json.Compact gives, window by window. On invalid input (see Bad)
+// out holds junk. Like Index, it may write anywhere in the spare capacity
+// of out, and it grows out so that every 64-byte block has room for 64.
+func (x *Builder) IndexCompact(buf []byte, base uint32, final bool, idx []uint32, out []byte) ([]uint32, []byte) {
+	idx = x.index(buf, base, final, idx, &out)
+	return idx, out
+}
+
+func (x *Builder) index(buf []byte, base uint32, final bool, idx []uint32, out *[]byte) []uint32 {
 	if x.done {
 		panic("index: Index called after the final window without Reset")
 	}
@@ -153,9 +167,9 @@ func (x *Builder) Index(buf []byte, base uint32, final bool, idx []uint32) []uin
 	n := len(buf) &^ (blockSize - 1)
 	if n > 0 {
 		if x.generic {
-			idx = x.st.blocksGeneric(buf[:n], base, idx)
+			idx = x.st.blocksGeneric(buf[:n], base, idx, out)
 		} else {
-			idx = x.st.blocksAccelerated(buf[:n], base, idx)
+			idx = x.st.blocksAccelerated(buf[:n], base, idx, out)
 		}
 	}
 	if final {
@@ -165,9 +179,9 @@ func (x *Builder) Index(buf []byte, base uint32, final bool, idx []uint32) []uin
 				pad[i] = ' ' // whitespace: no structurals, ends escapes and UTF-8 sequences as errors
 			}
 			if x.generic {
-				idx = x.st.blocksGeneric(pad[:], base+uint32(n), idx)
+				idx = x.st.blocksGeneric(pad[:], base+uint32(n), idx, out)
 			} else {
-				idx = x.st.blocksAccelerated(pad[:], base+uint32(n), idx)
+				idx = x.st.blocksAccelerated(pad[:], base+uint32(n), idx, out)
 			}
 		}
 		x.st.finish()

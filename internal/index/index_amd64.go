@@ -18,27 +18,40 @@ var accelerated = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512
 // indexAVX512 indexes nblocks blocks of 64 bytes at buf, whose first byte
 // has offset base, writing the structural offsets to out and updating st;
 // it returns the number of offsets. It may write junk after them: out must
-// have room for 64 offsets per block. index_amd64.s documents the kernel;
+// have room for 64 offsets per block. When cout is not nil it also writes
+// the blocks less their whitespace outside strings there and returns
+// their length as cn; it may write junk after them too: cout must have
+// room for 64 bytes per block. index_amd64.s documents the kernel;
 // blocksGeneric in index_generic.go is its specification.
 //
 //go:noescape
-func indexAVX512(st *state, tab *asmTables, buf *byte, nblocks int, base uint32, out *uint32) (n int)
+func indexAVX512(st *state, tab *asmTables, buf *byte, nblocks int, base uint32, out *uint32, cout *byte) (n, cn int)
 
 // blocksAccelerated is blocksGeneric in assembly. It grows idx so that the
-// kernel always has room for a full block of offsets per block of input.
-func (st *state) blocksAccelerated(buf []byte, base uint32, idx []uint32) []uint32 {
+// kernel always has room for a full block of offsets per block of input,
+// and *out, when out is not nil, for a full block of bytes.
+func (st *state) blocksAccelerated(buf []byte, base uint32, idx []uint32, out *[]byte) []uint32 {
 	for len(buf) >= blockSize {
 		if cap(idx)-len(idx) < blockSize {
 			// Typical JSON has a structural every 4 to 8 bytes; append's
 			// growth takes care of denser input.
 			idx = slices.Grow(idx, len(buf)/4+blockSize)
 		}
-		out := idx[len(idx):cap(idx)]
-		nb := min(len(out), len(buf)) / blockSize
+		dst := idx[len(idx):cap(idx)]
+		nb := min(len(dst), len(buf)) / blockSize
+		var cout *byte
+		if out != nil {
+			*out = slices.Grow(*out, nb*blockSize)
+			cout = &(*out)[len(*out) : len(*out)+1][0]
+		}
 		raceRead(buf[:nb*blockSize])
-		n := indexAVX512(st, &tables, &buf[0], nb, base, &out[0])
-		raceWrite(out[:n])
+		n, cn := indexAVX512(st, &tables, &buf[0], nb, base, &dst[0], cout)
+		raceWrite(dst[:n])
 		idx = idx[:len(idx)+n]
+		if out != nil {
+			raceWriteBytes((*out)[len(*out) : len(*out)+cn])
+			*out = (*out)[:len(*out)+cn]
+		}
 		buf = buf[nb*blockSize:]
 		base += uint32(nb * blockSize)
 	}

@@ -21,7 +21,13 @@
 //     when something is escaped or a \u continues from the previous block),
 //     quotes, the in-string mask by carry-less multiplication of the quote
 //     mask with all ones, control bytes in strings, scalar starts.
-//  4. Flatten the structural mask into offsets with VPCOMPRESSD: for each
+//  4. With cout set, compact: store the block less its whitespace outside
+//     strings at cout. A block with none is stored whole; otherwise each
+//     16-byte quarter is widened to dwords (VPMOVZXBD), compressed by its
+//     16 bits of the keep mask (VPCOMPRESSD) and narrowed back (VPMOVDB),
+//     then stored at the running count of kept bytes. (VPCOMPRESSB would do
+//     it in one step, but needs AVX512_VBMI2, which we do not detect.)
+//  5. Flatten the structural mask into offsets with VPCOMPRESSD: for each
 //     16-bit quarter of the mask, compress the dwords base+0..63 of that
 //     quarter and store all sixteen at the running count of the quarters
 //     before (POPCNT). Stores reach past the real offsets; the junk lands in
@@ -45,8 +51,8 @@
 //	Z21 valid escape  Z20 u  Z19 hex  Z18 dD  Z17 0x80 (hi8 class and the
 //	twoConts bit)  Z16 0x0F  Z15 Z14 Z13 UTF-8 nibble tables  Z12 maxTail
 //	Z11 0x60  Z10 0x70  X8 all ones (low quadword)
-// The end of the input is kept in the frame (end-8(SP)): no register is
-// left for it.
+// The end of the input and the compaction cursor are kept in the frame
+// (end-8(SP), cout-16(SP)): no register is left for them.
 
 // flatIota holds the dwords 0 to 63: the offsets of a block's bytes.
 DATA flatIota<>+0(SB)/4, $0
@@ -117,8 +123,10 @@ GLOBL flatIota<>(SB), RODATA|NOPTR, $256
 
 #define BCASTB(val, zreg) MOVL $val, BX; VPBROADCASTB BX, zreg
 
-// func indexAVX512(st *state, tab *asmTables, buf *byte, nblocks int, base uint32, out *uint32) (n int)
-TEXT ·indexAVX512(SB), NOSPLIT, $8-56
+// func indexAVX512(st *state, tab *asmTables, buf *byte, nblocks int, base uint32, out *uint32, cout *byte) (n, cn int)
+TEXT ·indexAVX512(SB), NOSPLIT, $16-72
+	MOVQ cout+48(FP), AX
+	MOVQ AX, cout-16(SP)
 	MOVQ st+0(FP), R8
 	MOVQ tab+8(FP), AX
 	MOVQ buf+16(FP), SI
@@ -221,7 +229,13 @@ escChecked:
 	ORQ   CX, AX
 	ORQ   DX, AX                   // AX = structurals
 
-	// 4. Flatten.
+	// 4. Compact.
+	MOVQ cout-16(SP), DX
+	TESTQ DX, DX
+	JNZ  compact
+
+compacted:
+	// 5. Flatten.
 	TESTQ   AX, AX
 	JZ      next
 	VPBROADCASTD R9, Z5
@@ -269,9 +283,64 @@ done:
 	VMOVDQU64 Z27, state_prev(R8)
 	SUBQ out+40(FP), DI
 	SHRQ $2, DI
-	MOVQ DI, n+48(FP)
+	MOVQ DI, n+56(FP)
+	MOVQ cout-16(SP), AX
+	SUBQ cout+48(FP), AX
+	MOVQ AX, cn+64(FP)
 	VZEROUPPER
 	RET
+
+// compact stores the block at SI less its whitespace outside strings (BX =
+// in-string mask) at DX and advances the cursor; it keeps AX and BX.
+compact:
+	VPTESTMB Z24, Z1, K2           // ws
+	KMOVQ K2, CX
+	ANDNQ CX, BX, CX               // CX = ws &^ in: the bytes to drop
+	TESTQ CX, CX
+	JNZ   compactSome
+	VMOVDQU64 Z0, (DX)
+	ADDQ  $64, DX
+	MOVQ  DX, cout-16(SP)
+	JMP   compacted
+
+compactSome:
+	NOTQ CX                        // CX = bytes to keep
+	KMOVQ CX, K2
+	KSHIFTRQ $16, K2, K3
+	KSHIFTRQ $32, K2, K4
+	KSHIFTRQ $48, K2, K5
+	VPMOVZXBD (SI), Z2
+	VPMOVZXBD 16(SI), Z3
+	VPMOVZXBD 32(SI), Z4
+	VPMOVZXBD 48(SI), Z5
+	VPCOMPRESSD Z2, K2, Z2
+	VPCOMPRESSD Z3, K3, Z3
+	VPCOMPRESSD Z4, K4, Z4
+	VPCOMPRESSD Z5, K5, Z5
+	VPMOVDB Z2, X2
+	VPMOVDB Z3, X3
+	VPMOVDB Z4, X4
+	VPMOVDB Z5, X5
+	VMOVDQU X2, (DX)
+	MOVWQZX CX, R14
+	POPCNTQ R14, R14
+	ADDQ  R14, DX
+	VMOVDQU X3, (DX)
+	SHRQ  $16, CX
+	MOVWQZX CX, R14
+	POPCNTQ R14, R14
+	ADDQ  R14, DX
+	VMOVDQU X4, (DX)
+	SHRQ  $16, CX
+	MOVWQZX CX, R14
+	POPCNTQ R14, R14
+	ADDQ  R14, DX
+	VMOVDQU X5, (DX)
+	SHRQ  $16, CX
+	POPCNTQ CX, CX
+	ADDQ  CX, DX
+	MOVQ  DX, cout-16(SP)
+	JMP   compacted
 
 // An ASCII block after a block that ended inside a UTF-8 sequence.
 incomplete:

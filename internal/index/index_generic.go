@@ -20,24 +20,43 @@ type masks struct {
 }
 
 // blocksGeneric indexes buf, a whole number of blocks, starting at offset
-// base, and appends the structural offsets to idx.
-func (st *state) blocksGeneric(buf []byte, base uint32, idx []uint32) []uint32 {
+// base, and appends the structural offsets to idx. When out is not nil it
+// also appends the blocks less their whitespace outside strings to *out.
+func (st *state) blocksGeneric(buf []byte, base uint32, idx []uint32, out *[]byte) []uint32 {
 	for ; len(buf) >= blockSize; buf, base = buf[blockSize:], base+blockSize {
 		b := (*[blockSize]byte)(buf)
 		m := classify(b)
 		if st.strict != 0 && (m.high != 0 || st.u8need != 0) {
 			st.utf8Block(b)
 		}
-		for s := st.structurals(b, &m); s != 0; s &= s - 1 {
+		s, in := st.structurals(b, &m)
+		for ; s != 0; s &= s - 1 {
 			idx = append(idx, base+uint32(bits.TrailingZeros64(s)))
+		}
+		if out != nil {
+			*out = compactBlock(*out, b, m.ws&^in)
 		}
 	}
 	return idx
 }
 
+// compactBlock appends block b less the bytes of drop to out, a run of
+// kept bytes at a time.
+func compactBlock(out []byte, b *[blockSize]byte, drop uint64) []byte {
+	for keep := ^drop; keep != 0; {
+		s := bits.TrailingZeros64(keep)
+		n := bits.TrailingZeros64(^(keep >> uint(s))) // 64 when all is kept
+		out = append(out, b[s:s+n]...)
+		keep &^= (1<<uint(n) - 1) << uint(s) // 1<<64 is 0 in Go
+	}
+	return out
+}
+
 // structurals returns the structural mask of block b, whose classes are m,
-// and carries the state to the next block.
-func (st *state) structurals(b *[blockSize]byte, m *masks) uint64 {
+// and its in-string mask (bytes from an opening quote to the closing one,
+// excluded), and carries the state to the next
+// block.
+func (st *state) structurals(b *[blockSize]byte, m *masks) (uint64, uint64) {
 	var esc uint64
 	if m.bs|st.escaped != 0 {
 		esc, st.escaped = escapes(m.bs, st.escaped)
@@ -52,7 +71,7 @@ func (st *state) structurals(b *[blockSize]byte, m *masks) uint64 {
 	scalar := ^(m.ws | m.op | quote | in) // closing quotes are not in "in"
 	starts := scalar &^ (scalar<<1 | st.scalar)
 	st.scalar = scalar >> 63
-	return m.op&^in | quote | starts
+	return m.op&^in | quote | starts, in
 }
 
 // Escape classes, one bit each in escClass.

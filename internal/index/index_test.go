@@ -14,17 +14,19 @@ import (
 
 // result is everything Index and its Builder report for one input.
 type result struct {
-	idx []uint32
-	bad bool
-	sur bool
+	idx     []uint32
+	bad     bool
+	sur     bool
+	compact []byte // from IndexCompact, after "prefix"; junk when bad
 }
 
 func (r result) String() string {
-	return fmt.Sprintf("bad=%v sur=%v idx=%v", r.bad, r.sur, r.idx)
+	return fmt.Sprintf("bad=%v sur=%v idx=%v compact=%q", r.bad, r.sur, r.idx, r.compact)
 }
 
 func (r result) equal(s result) bool {
-	return r.bad == s.bad && r.sur == s.sur && slices.Equal(r.idx, s.idx)
+	return r.bad == s.bad && r.sur == s.sur && slices.Equal(r.idx, s.idx) &&
+		(r.bad || bytes.Equal(r.compact, s.compact))
 }
 
 // reference is the specification of Index, one byte at a time, kept as
@@ -33,7 +35,11 @@ func reference(b []byte, strict bool) result {
 	var r result
 	isHex := func(c byte) bool { return strings.IndexByte("0123456789abcdefABCDEF", c) >= 0 }
 	inString, escapeNext, inScalar := false, false, false
+	r.compact = []byte("prefix")
 	for i, c := range b {
+		if inString || strings.IndexByte(" \t\r\n", c) < 0 {
+			r.compact = append(r.compact, c)
+		}
 		escaped := escapeNext
 		escapeNext = c == '\\' && !escaped
 		if escaped {
@@ -86,29 +92,46 @@ func reference(b []byte, strict bool) result {
 }
 
 // run indexes b in windows of the given size (0: all at once), from a copy
-// of each window whose capacity ends with it, and at offset base.
+// of each window whose capacity ends with it, and at offset base: once
+// with Index and once with IndexCompact, which must find the same.
 func run(b []byte, strict bool, window int) result {
-	var x Builder
-	var flags uint
-	if strict {
-		flags = StrictUTF8
-	}
-	x.Reset(flags)
-	var idx []uint32
-	for off := 0; ; off += window {
-		final := window == 0 || len(b)-off <= window
-		end := len(b)
-		if !final {
-			end = off + window
+	var r result
+	for _, compact := range []bool{false, true} {
+		var x Builder
+		var flags uint
+		if strict {
+			flags = StrictUTF8
 		}
-		w := bytes.Clone(b[off:end])
-		w = w[:len(w):len(w)]
-		idx = x.Index(w, uint32(off), final, idx)
-		if final {
-			break
+		x.Reset(flags)
+		var idx []uint32
+		out := []byte("prefix")
+		for off := 0; ; off += window {
+			final := window == 0 || len(b)-off <= window
+			end := len(b)
+			if !final {
+				end = off + window
+			}
+			w := bytes.Clone(b[off:end])
+			w = w[:len(w):len(w)]
+			if compact {
+				idx, out = x.IndexCompact(w, uint32(off), final, idx, out)
+			} else {
+				idx = x.Index(w, uint32(off), final, idx)
+			}
+			if final {
+				break
+			}
 		}
+		if !compact {
+			r = result{idx, x.Bad(), x.SurrogateEscape(), nil}
+			continue
+		}
+		if !slices.Equal(idx, r.idx) || x.Bad() != r.bad || x.SurrogateEscape() != r.sur {
+			r.idx = append(r.idx, 1<<32-1) // a difference that equal sees
+		}
+		r.compact = out
 	}
-	return result{idx, x.Bad(), x.SurrogateEscape()}
+	return r
 }
 
 // windows are the window sizes every input is indexed with (0: whole).

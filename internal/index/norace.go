@@ -2,5 +2,6 @@
 
 package index
 
-func raceRead([]byte)    {}
-func raceWrite([]uint32) {}
+func raceRead([]byte)       {}
+func raceWrite([]uint32)    {}
+func raceWriteBytes([]byte) {}

@@ -15,6 +15,12 @@ func raceRead(b []byte) {
 	}
 }
 
+func raceWriteBytes(b []byte) {
+	if len(b) > 0 {
+		runtime.RaceWriteRange(unsafe.Pointer(unsafe.SliceData(b)), len(b))
+	}
+}
+
 func raceWrite(p []uint32) {
 	if len(p) > 0 {
 		runtime.RaceWriteRange(unsafe.Pointer(unsafe.SliceData(p)), len(p)*4)

@@ -20,7 +20,7 @@ const window = 64 << 10
 const minIndexed = 512
 
 // walker holds what a walk keeps between windows. The walks themselves
-// (validate, compact, indent) keep the current window's entries, their
+// (validate, indent) keep the current window's entries, their
 // position in it and the output in local variables, so that the compiler
 // keeps them in registers: an earlier version with one walk reading and
 // writing these fields through the pointer for every token, and an emit
@@ -32,6 +32,12 @@ type walker struct {
 	off int      // start of the next window
 	bad bool     // stage 1 found an error
 	nl  []byte   // indent: a placeholder byte, '\n', prefix, then indent units
+
+	// When compacting, stage 1 appends each window less its whitespace to
+	// out as it indexes it (index.Builder.IndexCompact), and stage 2 only
+	// validates.
+	compacting bool
+	out        []byte
 }
 
 var walkers = sync.Pool{New: func() any { return &walker{idx: make([]uint32, 0, window)} }}
@@ -41,7 +47,11 @@ var walkers = sync.Pool{New: func() any { return &walker{idx: make([]uint32, 0, 
 func (w *walker) more() []uint32 {
 	for w.off < len(w.b) && !w.bad {
 		end := min(w.off+window, len(w.b))
-		w.idx = w.x.Index(w.b[w.off:end], uint32(w.off), end == len(w.b), w.idx[:0])
+		if w.compacting {
+			w.idx, w.out = w.x.IndexCompact(w.b[w.off:end], uint32(w.off), end == len(w.b), w.idx[:0], w.out)
+		} else {
+			w.idx = w.x.Index(w.b[w.off:end], uint32(w.off), end == len(w.b), w.idx[:0])
+		}
 		w.off = end
 		if w.x.Bad() {
 			w.bad = true
@@ -198,7 +208,10 @@ func walk(dst, b []byte, m Mode, maxDepth, kind int, prefix, indent string) ([]b
 	case walkValid:
 		ok = w.validate(maxDepth)
 	case walkCompact:
-		out, ok = w.compact(dst, maxDepth)
+		w.compacting, w.out = true, dst
+		ok = w.validate(maxDepth)
+		out = w.out
+		w.compacting, w.out = false, nil
 	default:
 		w.nl = append(append(w.nl[:0], 0, '\n'), prefix...)
 		out, ok = w.indent(dst, maxDepth, len(w.nl), indent)
@@ -217,8 +230,8 @@ func walk(dst, b []byte, m Mode, maxDepth, kind int, prefix, indent string) ([]b
 }
 
 // The walks below check the grammar over the structural positions: one
-// value, then the end of input. They share their shape; compact and
-// indent add the output. The current container's kind is kept in obj and
+// value, then the end of input. They share their shape; indent adds the
+// output. (Compacting is done by stage 1.) The current container's kind is kept in obj and
 // the enclosing ones' in a bit stack, pushed and popped at brackets only.
 
 // validate walks the structural positions of one value and the end of input.
@@ -347,162 +360,6 @@ name:
 	}
 	if p, k = at(ix, k); p < 0 {
 		return false
-	}
-	goto value
-}
-
-// compact is validate appending the input without whitespace to out. The
-// input is copied in runs: run is the start of the pending run and last
-// the end of the last token; a token after whitespace ends the run.
-func (w *walker) compact(out []byte, maxDepth int) ([]byte, bool) {
-	b := w.b
-	var st stack
-	depth, obj := 0, false
-	ix, k := w.window()
-	p, k := at(ix, k)
-	if p < 0 {
-		return out, false
-	}
-	run, last := p, p
-
-value:
-	if p > last {
-		out, run = append(out, b[run:last]...), p
-	}
-	switch c := b[p]; c {
-	case '{', '[':
-		if depth >= maxDepth {
-			return out, false
-		}
-		var q int
-		if k == len(ix) {
-			ix, k = w.window()
-		}
-		if q, k = at(ix, k); q < 0 {
-			return out, false
-		}
-		last = p + 1
-		if b[q] == c+2 { // empty: "{}" or "[]"
-			p = q
-			goto closer
-		}
-		depth++
-		st.set(depth, obj)
-		obj = c == '{'
-		p = q
-		if obj {
-			goto name
-		}
-		goto value
-	case '"':
-		var q int
-		if k == len(ix) {
-			ix, k = w.window()
-		}
-		if q, k = at(ix, k); q < 0 { // the closing quote
-			return out, false
-		}
-		last = q + 1
-		goto next
-	case 't', 'f', 'n':
-		if last = literalEnd(b, p); last < 0 {
-			return out, false
-		}
-		goto next
-	default:
-		if c != '-' && !isDigit(c) {
-			return out, false
-		}
-		if k == len(ix) {
-			ix, k = w.window()
-		}
-		if last = int(int32(ix[k])); last < 0 { // the next structural position
-			last = len(b)
-		}
-		last = trimSpace(b, p, last)
-		if !NumberRun(b, p, last) {
-			return out, false
-		}
-		goto next
-	}
-
-closer: // the token at p ends a container (or is the "}" of "{}")
-	if p > last {
-		out, run = append(out, b[run:last]...), p
-	}
-	last = p + 1
-
-next:
-	if k == len(ix) {
-		ix, k = w.window()
-	}
-	p, k = at(ix, k)
-	if depth == 0 {
-		return append(out, b[run:last]...), p < 0
-	}
-	if p < 0 {
-		return out, false
-	}
-	switch b[p] {
-	case ',':
-		if p > last {
-			out, run = append(out, b[run:last]...), p
-		}
-		last = p + 1
-		if k == len(ix) {
-			ix, k = w.window()
-		}
-		if p, k = at(ix, k); p < 0 {
-			return out, false
-		}
-		if obj {
-			goto name
-		}
-		goto value
-	case '}':
-		if !obj {
-			return out, false
-		}
-	case ']':
-		if obj {
-			return out, false
-		}
-	default:
-		return out, false
-	}
-	obj = st.isObject(depth)
-	depth--
-	goto closer
-
-name:
-	if b[p] != '"' {
-		return out, false
-	}
-	if p > last {
-		out, run = append(out, b[run:last]...), p
-	}
-	if k == len(ix) {
-		ix, k = w.window()
-	}
-	if p, k = at(ix, k); p < 0 { // the closing quote
-		return out, false
-	}
-	last = p + 1
-	if k == len(ix) {
-		ix, k = w.window()
-	}
-	if p, k = at(ix, k); p < 0 || b[p] != ':' {
-		return out, false
-	}
-	if p > last {
-		out, run = append(out, b[run:last]...), p
-	}
-	last = p + 1
-	if k == len(ix) {
-		ix, k = w.window()
-	}
-	if p, k = at(ix, k); p < 0 {
-		return out, false
 	}
 	goto value
 }
