@@ -3,6 +3,7 @@ package binfmt
 import (
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 	"unicode/utf8"
 	"unsafe"
@@ -105,8 +106,23 @@ func TestStructs(t *testing.T) {
 }
 
 // TestValidUTF8 compares ValidUTF8 with unicode/utf8 around the length
-// where it stops checking inline.
+// where it stops checking inline, and with one non-ASCII byte (or an
+// invalid or a truncated sequence) at every position of every length
+// up to 40, the words it reads overlapping or not.
 func TestValidUTF8(t *testing.T) {
+	for n := range 41 {
+		for at := range n {
+			for _, bad := range []string{"\xff", "\x80", "é", "\xe2\x82"} {
+				b := append([]byte(strings.Repeat("a", at)+bad), strings.Repeat("b", n-at)...)
+				if got, want := ValidUTF8(b), utf8.Valid(b); got != want {
+					t.Errorf("ValidUTF8(%q) = %v, want %v", b, got, want)
+				}
+			}
+		}
+		if b := []byte(strings.Repeat("c", n)); !ValidUTF8(b) {
+			t.Errorf("ValidUTF8(%q) = false", b)
+		}
+	}
 	for _, s := range []string{"", "a", "abcdefghijklmnop", "abcdefghijklmnopq", "é", "\xff", "abcdefghijklmno\xff", "abcdefghijklmnop\xff", "abc\xe2\x82", "日本語のテキスト"} {
 		if got, want := ValidUTF8([]byte(s)), utf8.Valid([]byte(s)); got != want {
 			t.Errorf("ValidUTF8(%q) = %v, want %v", s, got, want)
