@@ -47,8 +47,11 @@ func benchOp(b *testing.B, op string) {
 }
 
 // run times one operation. Output buffers are reused across iterations.
+// Besides ns/op it reports cpu-ns/op (see reportCPU).
 func run(b *testing.B, c contender.Syntax, op string, data []byte) {
 	var err error
+	start := cpuTime()
+	defer reportCPU(b, start)
 	switch op {
 	case OpValid:
 		for b.Loop() {

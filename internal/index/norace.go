@@ -2,6 +2,7 @@
 
 package index
 
-func raceRead([]byte)       {}
-func raceWrite([]uint32)    {}
-func raceWriteBytes([]byte) {}
+func raceRead([]byte)         {}
+func raceWrite([]uint32)      {}
+func raceWriteBytes([]byte)   {}
+func raceWriteWords([]uint64) {}

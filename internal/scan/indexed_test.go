@@ -3,6 +3,8 @@ package scan
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/celerjson/celer/internal/celertest"
@@ -89,4 +91,26 @@ func FuzzValidIndexed(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		checkIndexed(t, "fuzz", b)
 	})
+}
+
+// TestValidIndexedNumberEdges puts numbers, valid and not, across the end of
+// a window and of a block, and as the last token of a window: stage 2 reads
+// a number's non-digits from its window's masks, or the bytes themselves
+// when the number ends in the next window.
+func TestValidIndexedNumberEdges(t *testing.T) {
+	nums := []string{"1", "-0", "0.5", "-12.5", "01", "-", "1.", "1e5", "-1.5E-3", "1.2.3", "9007199254740993",
+		"-65.613616999999977", "123456789012345678901234567890123456789012345678901234567890123456789"}
+	for _, end := range []int{window, 128} {
+		for _, num := range nums {
+			for shift := -len(num) - 2; shift <= 2; shift++ {
+				// ["aaa…",num ] with num starting at end+shift.
+				start := end + shift
+				doc := []byte(`["` + strings.Repeat("a", start-4) + `",` + num + ` ]`)
+				if string(doc[start:start+len(num)]) != num {
+					t.Fatalf("bad layout")
+				}
+				checkIndexed(t, fmt.Sprintf("%s at %d", num, start), doc)
+			}
+		}
+	}
 }
