@@ -36,6 +36,9 @@ func appendNumber(dst, s []byte, f opts.Flags) ([]byte, byte, error) {
 		}
 		return appendInexact(dst, s, f, true)
 	}
+	if x, ok := binfmt.NearestFloat(s, f); ok {
+		return appendDouble(dst, x), TypeDouble, nil
+	}
 	if x, ok := binfmt.ExactFloat(s); ok {
 		return appendDouble(dst, x), TypeDouble, nil
 	}

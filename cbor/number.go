@@ -41,6 +41,9 @@ func appendNumber(dst, s []byte, f opts.Flags) ([]byte, error) {
 	if integer {
 		return appendInteger(dst, neg, digits)
 	}
+	if x, ok := binfmt.NearestFloat(s, f); ok {
+		return appendFloat(dst, x), nil
+	}
 	if x, ok := binfmt.ExactFloat(s); ok {
 		return appendFloat(dst, x), nil
 	}

@@ -42,6 +42,9 @@ func appendNumber(dst, s []byte, f opts.Flags) ([]byte, error) {
 		}
 		return inexact(dst, s, f, "integer ", " is beyond the 64-bit range of MessagePack")
 	}
+	if x, ok := binfmt.NearestFloat(s, f); ok {
+		return appendFloat64(dst, x, short), nil
+	}
 	if x, ok := binfmt.ExactFloat(s); ok {
 		return appendFloat64(dst, x, short), nil
 	}

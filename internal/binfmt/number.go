@@ -7,7 +7,22 @@ import (
 	"unsafe"
 
 	"github.com/celerjson/celer/internal/kernels"
+	"github.com/celerjson/celer/internal/opts"
 )
+
+// NearestFloat returns the nearest double to valid JSON number text s
+// when the policies of f turn every number with a fraction or an
+// exponent into that double, exact or not (InexactAsFloat without
+// InexactAsString or InexactAsDecimal): writers then skip ExactFloat,
+// whose answer would not change the output. ok is false otherwise, and
+// beyond the double range, where the writer's usual path gives the error.
+func NearestFloat(s []byte, f opts.Flags) (float64, bool) {
+	if f&(opts.InexactAsFloat|opts.InexactAsString|opts.InexactAsDecimal) != opts.InexactAsFloat {
+		return 0, false
+	}
+	x, err := strconv.ParseFloat(unsafe.String(unsafe.SliceData(s), len(s)), 64)
+	return x, err == nil
+}
 
 // ExactFloat parses valid JSON number text s and reports whether the
 // nearest double has exactly the value of s, that is, whether the
