@@ -505,4 +505,15 @@ func TestUnmarshalSliceOfArrays(t *testing.T) {
 		!reflect.DeepEqual(floats, [][2]float64{{1.5, 1}, {1.5, -1}, {0, 1}}) {
 		t.Errorf("floats: %v, %v", floats, err)
 	}
+	var st struct {
+		A, C [2]float64
+		B    [2]int8
+	}
+	err = Unmarshal(mustHex(t, "83 a141 92cb3ff800000000000002 a142 9201cc80 a143 9103"), &st)
+	if !errors.As(err, &te) || te.Value != "number 128" || te.Path != "/B/1" || st.A != [2]float64{1.5, 2} || st.B != [2]int8{1, 0} || st.C != [2]float64{3, 0} {
+		t.Errorf("struct fields: %+v, %v", st, err)
+	}
+	if err := Unmarshal([]byte{0x90}, &floats); err != nil || floats == nil || len(floats) != 0 {
+		t.Errorf("empty: %#v, %v", floats, err)
+	}
 }

@@ -414,6 +414,7 @@ func sliceDecoder(t reflect.Type) decFunc {
 	elem := decoderFor(t.Elem())
 	bulk := bulkDecoder(t.Elem())
 	inPlace := arrayInPlace(t.Elem())
+	empty := reflect.MakeSlice(t, 0, 0) // shared by every empty array: it has no element to share
 	size := max(int(t.Elem().Size()), 1)
 	return func(d *decState, i int, v reflect.Value) int {
 		switch infos[d.data[i]].kind {
@@ -425,6 +426,10 @@ func sliceDecoder(t reflect.Type) decFunc {
 			return d.typeErr(i, t, "")
 		}
 		_, n, j := d.head(i)
+		if n == 0 {
+			v.Set(empty)
+			return j
+		}
 		// The data is valid, so n objects are there (each at least one
 		// byte): the slice is allocated whole when that takes at most 8
 		// bytes per byte of input (or 1 MiB); one of larger elements grows
@@ -668,12 +673,16 @@ func structDecoder(t reflect.Type) decFunc {
 	s := structs.For(t)
 	decs := make([]decFunc, len(s.Fields))
 	kinds := make([]reflect.Kind, len(s.Fields)) // fields decoded by scalarInto
+	inPlace := make([]func(d *decState, i int, p unsafe.Pointer) (int, bool), len(s.Fields))
 	var built sync.Once
 	return func(d *decState, i int, v reflect.Value) int {
 		built.Do(func() {
 			for k, f := range s.Fields {
 				decs[k] = decoderFor(f.Type)
 				kinds[k] = f.ScalarKind(ownDecoding(f.Type))
+				if !f.EmbedPtr && !ownDecoding(f.Type) {
+					inPlace[k] = arrayInPlace(f.Type)
+				}
 			}
 		})
 		switch infos[d.data[i]].kind {
@@ -708,6 +717,12 @@ func structDecoder(t reflect.Type) decFunc {
 			f := &s.Fields[fi]
 			if base != nil && kinds[fi] != 0 {
 				if end, ok := d.scalarInto(kinds[fi], j, unsafe.Add(base, f.Offset)); ok {
+					j = end
+					continue
+				}
+			}
+			if base != nil && inPlace[fi] != nil {
+				if end, ok := inPlace[fi](d, j, unsafe.Add(base, f.Offset)); ok {
 					j = end
 					continue
 				}
