@@ -63,8 +63,13 @@
 //
 // # Concurrency
 //
-// A Doc is never modified after Parse returns it, so any number of
-// goroutines may read it at once. A Doc from [Parser.Parse] lives until
+// A Doc's values are never modified after Parse returns it, so any number
+// of goroutines may read it at once. Two position caches make repeated
+// access to arrays of containers cheaper: where [Value.Index] last stepped
+// to, and the element table of the array [Value.ElementsStep] last
+// stepped over twice in a row (after which Index and ElementsStep on it
+// are direct); both are updated with atomic operations and are safe for
+// concurrent readers. A Doc from [Parser.Parse] lives until
 // the Parser's next Parse. The input must not be modified while the Doc
 // is in use: the Doc refers to it rather than copying it.
 //

@@ -2,7 +2,9 @@ package dom_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/celerjson/celer/dom"
@@ -97,4 +99,126 @@ func checkIndex(t *testing.T, src string) {
 	if i != root.Len() || root.Index(i).Exists() || root.Index(-1).Exists() {
 		t.Errorf("%s: %d elements, Len %d, Index(%d) exists: %v", src, i, root.Len(), i, root.Index(i).Exists())
 	}
+}
+
+// TestElementsStep checks ElementsStep against Elements on arrays of
+// scalars and of containers, for bounds inside, at and beyond the array
+// and steps from 1 to beyond its length (and an overflowing one).
+func TestElementsStep(t *testing.T) {
+	var big strings.Builder // an array large enough for an element table
+	big.WriteByte('[')
+	for k := range 100 {
+		if k > 0 {
+			big.WriteByte(',')
+		}
+		big.WriteString([]string{`{"a":1}`, `[2,[3]]`, `4`, `{}`, `[]`, `"x"`, `{"b":{"c":[5]}}`}[k%7])
+	}
+	big.WriteByte(']')
+	for _, text := range []string{
+		`[]`, `[1]`, `[1,"a",null,true,2.5,false,"b",3,4,5,6]`,
+		`[{"a":1},[2,[3]],4,{},[],"x",{"b":{"c":[5]}},6,[7],8,{"d":9}]`, big.String(),
+	} {
+		d, err := dom.Parse([]byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var all []dom.Value
+		for e := range d.Root().Elements() {
+			all = append(all, e)
+		}
+		n := len(all)
+		for start := -2; start <= n+1; start++ {
+			for end := -1; end <= n+2; end++ {
+				for _, step := range []int{-1, 0, 1, 2, 3, 5, n + 1, 1<<63 - 1} {
+					var want []int
+					if step > 0 {
+						for i := max(start, 0); i < min(end, n); i += step {
+							want = append(want, i)
+							if step > n {
+								break
+							}
+						}
+					}
+					var got []int
+					for i, e := range d.Root().ElementsStep(start, end, step) {
+						if e != all[i] {
+							t.Fatalf("%s: ElementsStep(%d, %d, %d) yields a wrong element at %d", text, start, end, step, i)
+						}
+						got = append(got, i)
+					}
+					if fmt.Sprint(got) != fmt.Sprint(want) {
+						t.Errorf("%s: ElementsStep(%d, %d, %d) yields %v, want %v", text, start, end, step, got, want)
+					}
+				}
+			}
+		}
+		// Stopping early.
+		for range d.Root().ElementsStep(0, n, 1) {
+			break
+		}
+		for i := range n + 1 { // with the element table for big
+			if got := d.Root().Index(i); i < n && got != all[i] || i == n && got.Exists() {
+				t.Fatalf("%s: Index(%d) = %v", text, i, got)
+			}
+		}
+	}
+	if d, _ := dom.Parse([]byte(`{"a":[1]}`)); len(slices.Collect(func(y func(int) bool) {
+		for i := range d.Root().ElementsStep(0, 9, 1) {
+			y(i)
+		}
+	})) != 0 {
+		t.Error("ElementsStep yields from an object")
+	}
+}
+
+// TestElementTableConcurrent has goroutines step over two large arrays
+// (so that the Doc's element table is built and rebuilt) and index them,
+// checking every element against Elements (run with -race).
+func TestElementTableConcurrent(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"a":[`)
+	for k := range 300 {
+		if k > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"k":%d,"v":[%d]}`, k, k)
+	}
+	b.WriteString(`],"b":[`)
+	for k := range 200 {
+		if k > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `[%d,{"x":%d}]`, k, k)
+	}
+	b.WriteString(`]}`)
+	d, err := dom.Parse([]byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	arrays := []dom.Value{d.Root().Get("a"), d.Root().Get("b")}
+	var want [2][]dom.Value
+	for x, a := range arrays {
+		want[x] = slices.Collect(a.Elements())
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for r := range 50 {
+				x := (g + r/3) % 2
+				a, w := arrays[x], want[x]
+				step := 1 + (g+r)%5
+				for i, e := range a.ElementsStep(r%7, len(w), step) {
+					if e != w[i] {
+						t.Errorf("array %d: element %d differs", x, i)
+						return
+					}
+				}
+				if i := (r * 37) % len(w); a.Index(i) != w[i] {
+					t.Errorf("array %d: Index(%d) differs", x, i)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }

@@ -33,9 +33,10 @@ const window = 16 << 10
 // may read it at once. It references the input it was parsed from, which
 // must not be modified while the Doc is in use.
 type Doc struct {
-	tape []uint64
-	src  []byte
-	cur  cursor // where Index last stepped to; see cursor
+	tape  []uint64
+	src   []byte
+	cur   cursor    // where Index last stepped to; see cursor
+	elems elemCache // the element table of one array; see elemTable
 }
 
 // Root returns the document's top-level value.
@@ -147,6 +148,7 @@ func (st *state) parse(d *Doc, b []byte, o []Options) error {
 			Err: &errs.Detail{Msg: "document larger than 4 GiB", Sentinel: errs.ErrLimit}}
 	}
 	d.cur.reset()
+	d.elems.reset()
 	mode := scan.Mode(0)
 	if s.Has(opts.AllowInvalidUTF8) {
 		mode = scan.AllowInvalidUTF8

@@ -215,6 +215,12 @@ func (v Value) Index(i int) Value {
 		// As many entries as elements: every element is one entry.
 		return Value{d, uint32(j + i)}
 	}
+	if t := d.elemTable(v.i); t != nil {
+		if i < len(t) {
+			return Value{d, t[i]}
+		}
+		return Value{}
+	}
 	k := 0 // element number at j
 	if i >= cursorMin {
 		if ck, cj, ok := d.cur.load(v.i); ok && ck <= i {
@@ -379,6 +385,69 @@ func (v Value) Elements() iter.Seq[Value] {
 				return
 			}
 			j = next
+		}
+	}
+}
+
+// ElementsStep returns an iterator over the elements of array v at
+// indexes start, start+step, start+2*step and so on below end, with their
+// indexes; the elements in between are stepped over (O(1) each) without
+// being yielded, and an array of scalars is indexed directly. It yields
+// nothing if v is not an array or step < 1; start < 0 counts as 0.
+func (v Value) ElementsStep(start, end, step int) iter.Seq2[int, Value] {
+	return func(yield func(int, Value) bool) {
+		if v.Kind() != Array || step < 1 {
+			return
+		}
+		d := v.d
+		e := d.tape[v.i]
+		tape := d.tape[:endOf(e)]
+		j := int(v.i) + 2
+		i := max(start, 0)
+		if n := lenOf(e); n < lenMax && len(tape)-j == n {
+			// One entry per element.
+			for lim := min(end, n); i < lim; i += step {
+				if !yield(i, Value{d, uint32(j + i)}) || step >= lim-i {
+					return
+				}
+			}
+			return
+		}
+		if n := lenOf(e); n >= elemTableMin && (step > 1 || i > 0) {
+			// Elements are skipped: use or build the element table.
+			if t := d.elemTable(v.i); t != nil {
+				for lim := min(end, len(t)); i < lim; i += step {
+					if !yield(i, Value{d, t[i]}) || step >= lim-i {
+						return
+					}
+				}
+				return
+			}
+			d.noteStep(v.i, n)
+		}
+		// Step over the elements before i, then yield and step over step
+		// elements at a time.
+		for k := i; k > 0; k-- {
+			if j >= len(tape) {
+				return
+			}
+			if c := tape[j]; c >= tagArray<<tagShift {
+				j = int(endOf(c))
+			} else {
+				j++
+			}
+		}
+		for ; i < end && j < len(tape); i += step {
+			if !yield(i, Value{d, uint32(j)}) || step >= end-i {
+				return
+			}
+			for k := step; k > 0 && j < len(tape); k-- {
+				if c := tape[j]; c >= tagArray<<tagShift {
+					j = int(endOf(c))
+				} else {
+					j++
+				}
+			}
 		}
 	}
 }

@@ -20,12 +20,18 @@ var benchQueries = []struct{ name, doc, query string }{
 	{"tw-slice", "twitter", `$.statuses[10:20].id`},
 	{"tw-reverse", "twitter", `$.statuses[::-10].id`},
 	{"tw-desc-id", "twitter", `$..id`},
+	{"tw-desc-name", "twitter", `$..screen_name`},
 	{"tw-match", "twitter", `$.statuses[?match(@.user.lang, "e.")].id`},
+	{"tw-filter-str", "twitter", `$.statuses[?@.retweet_count > 5].id_str`},
+	{"lots-slice", "citylots", `$.features[10:200:5].properties.BLKLOT`},
 }
 
 func benchDoc(tb testing.TB, name string) []byte {
-	if name == "bookstore" {
+	switch name {
+	case "bookstore":
 		return []byte(bookstore)
+	case "citylots":
+		return celertest.CorpusFile(tb, "mormot-json-performance/citylots-excerpt.json")
 	}
 	return celertest.CorpusFile(tb, "simdjson/twitter.json")
 }

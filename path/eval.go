@@ -244,21 +244,13 @@ func (e *evaluator) slice(sel *selector, rest []segment, v dom.Value) {
 		if lower >= upper {
 			return
 		}
-		i, next := 0, lower // next: the next index selected
-		for c := range v.Elements() {
-			if i >= upper {
+		for i, c := range v.ElementsStep(lower, upper, step) {
+			e.push(pathStep{index: i})
+			e.segs(rest, c)
+			e.pop()
+			if e.stop {
 				return
 			}
-			if i == next {
-				e.push(pathStep{index: i})
-				e.segs(rest, c)
-				e.pop()
-				if e.stop {
-					return
-				}
-				next += step
-			}
-			i++
 		}
 		return
 	}
