@@ -19,9 +19,11 @@
 // Reading a string ([Value.Text], [Value.All]) copies it out of the input
 // into a Go string; [Value.AppendText] and [Value.AllBytes] read without
 // allocating, and [Value.Members] visits an object's values without
-// reading names at all. With AllowInvalidUTF8, a string with escapes is read with
-// invalid UTF-8 replaced by U+FFFD and one without is read as it is, as
-// the stream Decoder's tokens read.
+// reading names at all. With AllowInvalidUTF8, a string with escapes is
+// read with invalid UTF-8 replaced by U+FFFD and one without is read as it
+// is, as the stream Decoder's tokens read: names and strings read from a
+// Doc are exactly the Decoder's. encoding/json replaces each invalid byte
+// in both; a strict parse (the default) has no string with invalid UTF-8.
 //
 // # The tape
 //

@@ -310,6 +310,10 @@ func (v Value) Members() iter.Seq[Value] {
 
 // All returns an iterator over the members of object v, in input order,
 // with their names unescaped. It yields nothing if v is not an object.
+// In a document parsed with AllowInvalidUTF8, a name with escapes has its
+// invalid UTF-8 replaced by U+FFFD and a name without escapes is yielded
+// as it is in the input, as the stream Decoder's tokens read them (see
+// the package documentation); Get finds a member by the name All gives.
 func (v Value) All() iter.Seq2[string, Value] {
 	return func(yield func(string, Value) bool) {
 		if v.Kind() != Object {
@@ -498,7 +502,8 @@ func (d *Doc) tokenLen(e uint64) int {
 	return n
 }
 
-// Text returns the content of string v, unescaped.
+// Text returns the content of string v, unescaped (for invalid UTF-8
+// under AllowInvalidUTF8, see All).
 func (v Value) Text() (string, error) {
 	if v.Kind() != String {
 		return "", v.kindError(String)

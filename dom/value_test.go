@@ -2,6 +2,7 @@ package dom_test
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -458,5 +459,52 @@ func checkGetNames(t *testing.T, r dom.Value) {
 		if got := r.Get(name); got != want {
 			t.Errorf("Get(%q) = %v, want %v", name, got, want)
 		}
+	}
+}
+
+// TestInvalidUTF8Names pins what a lenient parse reads from names and
+// strings holding invalid UTF-8: with escapes, each invalid byte becomes
+// U+FFFD; without, the bytes are kept. All, Text and AllBytes agree with
+// the stream Decoder's tokens, and Get finds each member by All's name.
+func TestInvalidUTF8Names(t *testing.T) {
+	in := []byte("{\"a\xff\":\"x\xfe\",\"b\\u0041\xff\":\"y\\n\xfe\",\"c\":1}")
+	d, err := dom.Parse(in, stream.AllowInvalidUTF8(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"a\xff", "x\xfe", "bA\ufffd", "y\n\ufffd", "c"}
+	var got []string
+	for name, v := range d.Root().All() {
+		got = append(got, name)
+		if s, err := v.Text(); err == nil {
+			got = append(got, s)
+		}
+		if g := d.Root().Get(name); g != v {
+			t.Errorf("Get(%q) does not find the member All yields", name)
+		}
+	}
+	var bytesNames []string
+	for name := range d.Root().AllBytes() {
+		bytesNames = append(bytesNames, string(name))
+	}
+	if fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
+		t.Errorf("All and Text read %q, want %q", got, want)
+	}
+	if fmt.Sprintf("%q", bytesNames) != fmt.Sprintf("%q", []string{want[0], want[2], want[4]}) {
+		t.Errorf("AllBytes reads %q", bytesNames)
+	}
+	dec := stream.NewDecoderBytes(in, stream.AllowInvalidUTF8(true))
+	var toks []string
+	for {
+		tok, err := dec.ReadToken()
+		if err != nil {
+			break
+		}
+		if tok.Kind() == stream.KindString {
+			toks = append(toks, tok.String())
+		}
+	}
+	if fmt.Sprintf("%q", toks) != fmt.Sprintf("%q", want) {
+		t.Errorf("the Decoder reads %q, the Doc %q", toks, want)
 	}
 }
