@@ -501,3 +501,37 @@ func TestUnmarshalLargeElements(t *testing.T) {
 		t.Fatalf("indefinite: %d elements, %v", len(out), err)
 	}
 }
+
+// TestUnmarshalSliceOfArrays covers the in-place decoding of number arrays
+// in slices and struct fields (coordinates) and its hand-offs to the
+// array decoder: other lengths, indefinite lengths, null, out-of-range
+// elements, single floats and integers into floats.
+func TestUnmarshalSliceOfArrays(t *testing.T) {
+	var ints [][2]int8
+	if err := Unmarshal(mustHex(t, "86 820102 83030405 8106 f6 8207387f 9f0102ff"), &ints); err != nil ||
+		!reflect.DeepEqual(ints, [][2]int8{{1, 2}, {3, 4}, {6, 0}, {0, 0}, {7, -128}, {1, 2}}) {
+		t.Errorf("ints: %v, %v", ints, err)
+	}
+	ints = nil
+	err := Unmarshal(mustHex(t, "82 82011880 820203"), &ints)
+	var te *UnmarshalTypeError
+	if !errors.As(err, &te) || te.Value != "number 128" || te.Path != "/0/1" || !reflect.DeepEqual(ints, [][2]int8{{1, 0}, {2, 3}}) {
+		t.Errorf("out of range: %v, %v", ints, err)
+	}
+	var floats [][2]float64
+	if err := Unmarshal(mustHex(t, "83 82fb3ff800000000000001 82fa3fc0000020 82616101"), &floats); err == nil ||
+		!reflect.DeepEqual(floats, [][2]float64{{1.5, 1}, {1.5, -1}, {0, 1}}) {
+		t.Errorf("floats: %v, %v", floats, err)
+	}
+	var st struct {
+		A, C [2]float64
+		B    [2]int8
+	}
+	err = Unmarshal(mustHex(t, "a3 6141 82fb3ff800000000000002 6142 82011880 6143 8103"), &st)
+	if !errors.As(err, &te) || te.Value != "number 128" || te.Path != "/B/1" || st.A != [2]float64{1.5, 2} || st.B != [2]int8{1, 0} || st.C != [2]float64{3, 0} {
+		t.Errorf("struct fields: %+v, %v", st, err)
+	}
+	if err := Unmarshal([]byte{0x80}, &floats); err != nil || floats == nil || len(floats) != 0 {
+		t.Errorf("empty: %#v, %v", floats, err)
+	}
+}

@@ -184,6 +184,10 @@ func (d *decState) isNull(i int) bool { return d.data[i] == 0xf6 || d.data[i] ==
 // str returns the content of the (byte or text) string at i, joining
 // chunks into d.buf, and its end.
 func (d *decState) str(i int) ([]byte, int) {
+	if b := d.data[i]; b&0xdf-0x40 < 24 { // up to 23 bytes: map keys, most strings
+		j := i + 1 + int(b&31)
+		return d.data[i+1 : j], j
+	}
 	_, ai, n, j := d.head(i)
 	if ai != aiIndef {
 		return d.data[j : j+int(n)], j + int(n)
@@ -389,6 +393,9 @@ func decodeUint(d *decState, i int, v reflect.Value) int {
 // float reads the number at i as a float64 (integers and bignums rounded
 // to the nearest).
 func (d *decState) float(i int) (float64, int, bool) {
+	if d.data[i] == 0xfb { // a double, the common case
+		return math.Float64frombits(binary.BigEndian.Uint64(d.data[i+1 : i+9])), i + 9, true
+	}
 	i = d.skipTags(i)
 	major, ai, arg, j := d.head(i)
 	if major == majorSimple {
@@ -464,6 +471,8 @@ func decodeByteSlice(d *decState, i int, v reflect.Value) int {
 func sliceDecoder(t reflect.Type) decFunc {
 	elem := decoderFor(t.Elem())
 	bulk := bulkDecoder(t.Elem())
+	inPlace := arrayInPlace(t.Elem())
+	empty := reflect.MakeSlice(t, 0, 0) // shared by every empty array: it has no element to share
 	size := max(int(t.Elem().Size()), 1)
 	return func(d *decState, i int, v reflect.Value) int {
 		i = d.skipTypedTags(i, v)
@@ -478,6 +487,10 @@ func sliceDecoder(t reflect.Type) decFunc {
 			return d.typeErr(i, t, "")
 		}
 		_, ai, n, j := d.head(i)
+		if n == 0 && ai != aiIndef {
+			v.Set(empty)
+			return j
+		}
 		limit := max(1<<20, 8*len(d.data)) / size // elements allocated at once
 		if ai != aiIndef && (size <= 8 || n <= uint64(limit)) {
 			// The data is well-formed, so n items are there (each at
@@ -489,6 +502,18 @@ func sliceDecoder(t reflect.Type) decFunc {
 					v.Set(s)
 					return end
 				}
+			}
+			if inPlace != nil {
+				p := s.UnsafePointer()
+				for k := range int(n) {
+					end, ok := inPlace(d, j, unsafe.Add(p, k*size))
+					if !ok {
+						end = elem(d, j, s.Index(k))
+					}
+					j = end
+				}
+				v.Set(s)
+				return j
 			}
 			for k := range int(n) {
 				j = elem(d, j, s.Index(k))
@@ -745,6 +770,29 @@ func setFloatTo(v reflect.Value, f float64) bool {
 	return false
 }
 
+// arrayInPlace returns, for an array type of numbers that bulkDecoder
+// takes, a decoder of a definite array item of exactly that length (no
+// tags) into the memory at p (the elements of a slice of arrays:
+// coordinates; struct fields), and nil for other types. It reports false
+// for anything else, and for an element that does not fit, leaving the
+// item to the array's decoder.
+func arrayInPlace(t reflect.Type) func(d *decState, i int, p unsafe.Pointer) (int, bool) {
+	if t.Kind() != reflect.Array || t.Len() == 0 || t.Len() >= aiOne {
+		return nil
+	}
+	bulk := bulkDecoder(t.Elem())
+	if bulk == nil {
+		return nil
+	}
+	head := majorArray<<5 | byte(t.Len())
+	return func(d *decState, i int, p unsafe.Pointer) (int, bool) {
+		if d.data[i] != head {
+			return i, false
+		}
+		return bulk(d, i+1, p, int(head&31))
+	}
+}
+
 func arrayDecoder(t reflect.Type) decFunc {
 	elem := decoderFor(t.Elem())
 	bulk := bulkDecoder(t.Elem())
@@ -769,7 +817,7 @@ func arrayDecoder(t reflect.Type) decFunc {
 			return d.typeErr(i, t, "")
 		}
 		_, ai, n, j := d.head(i)
-		if bulk != nil && ai != aiIndef && n == uint64(v.Len()) && n > 0 && v.CanAddr() {
+		if bulk != nil && ai != aiIndef && n == uint64(t.Len()) && n > 0 && v.CanAddr() {
 			if end, ok := bulk(d, j, binfmt.Addr(v), int(n)); ok {
 				return end
 			}
@@ -853,12 +901,16 @@ func structDecoder(t reflect.Type) decFunc {
 	s := structs.For(t)
 	decs := make([]decFunc, len(s.Fields))
 	kinds := make([]reflect.Kind, len(s.Fields)) // fields decoded by scalarInto
+	inPlace := make([]func(d *decState, i int, p unsafe.Pointer) (int, bool), len(s.Fields))
 	var built sync.Once
 	return func(d *decState, i int, v reflect.Value) int {
 		built.Do(func() {
 			for k, f := range s.Fields {
 				decs[k] = decoderFor(f.Type)
 				kinds[k] = f.ScalarKind(ownDecoding(f.Type))
+				if !f.EmbedPtr && !ownDecoding(f.Type) {
+					inPlace[k] = arrayInPlace(f.Type)
+				}
 			}
 		})
 		i = d.skipTags(i)
@@ -889,6 +941,11 @@ func structDecoder(t reflect.Type) decFunc {
 			f := &s.Fields[fi]
 			if base != nil && kinds[fi] != 0 {
 				if end, ok := d.scalarInto(kinds[fi], j, unsafe.Add(base, f.Offset)); ok {
+					return end
+				}
+			}
+			if base != nil && inPlace[fi] != nil {
+				if end, ok := inPlace[fi](d, j, unsafe.Add(base, f.Offset)); ok {
 					return end
 				}
 			}

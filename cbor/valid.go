@@ -15,6 +15,8 @@ import (
 // decides (and gives the error's offset, path and message). It never
 // reports true for data a Reader rejects.
 func validFast(data []byte, o *opts.Struct) bool {
+	// Integers, floats, simple values and short text strings, most items
+	// of a document, take the first two branches.
 	if o.Has(opts.RejectDuplicateNames) || o.MaxBytes > 0 && int64(len(data)) > o.MaxBytes {
 		return false
 	}
@@ -43,6 +45,21 @@ func validFast(data []byte, o *opts.Struct) bool {
 			return false
 		}
 		ib := data[i]
+		if l := scalarLen[ib]; l != 0 {
+			i += int(l) // beyond the end: the next item, or the final check, fails
+			tags = 0
+			continue
+		}
+		if ib-0x60 < 24 { // a text string of up to 23 bytes: map keys, most strings
+			n := int(ib - 0x60)
+			i++
+			if n > len(data)-i || o.MaxTokenBytes > 0 && n > o.MaxTokenBytes || strict && !binfmt.ValidUTF8(data[i:i+n]) {
+				return false
+			}
+			i += n
+			tags = 0
+			continue
+		}
 		major, ai := ib>>5, ib&31
 		var arg uint64
 		hl := 1
@@ -107,6 +124,27 @@ func validFast(data []byte, o *opts.Struct) bool {
 				return false
 			}
 			tags = 0
+		}
+	}
+}
+
+// scalarLen is the length of an item that is its head alone and needs no
+// check beyond its length (integers, floats, simple values below 24) by
+// its initial byte, and 0 for other initial bytes.
+var scalarLen [256]uint8
+
+func init() {
+	for b := range 256 {
+		major, ai := b>>5, b&31
+		switch {
+		case (major == majorUint || major == majorNeg) && ai < aiOne:
+			scalarLen[b] = 1
+		case (major == majorUint || major == majorNeg) && ai <= aiEight:
+			scalarLen[b] = 1 + 1<<(ai-aiOne)
+		case major == 7 && ai < aiOne:
+			scalarLen[b] = 1
+		case major == 7 && ai > aiOne && ai <= aiEight: // half, single and double floats
+			scalarLen[b] = 1 + 1<<(ai-aiOne)
 		}
 	}
 }
