@@ -15,7 +15,9 @@ package celer
 // values and offsets are encoding/json's exactly.
 
 import (
+	"encoding/binary"
 	"encoding/json"
+	"math/bits"
 	"reflect"
 	"strings"
 	"unicode/utf8"
@@ -349,6 +351,23 @@ func (d *decodeState) str(raw []byte, f scan.StrFlags) string {
 	if d.flags&dZeroCopy != 0 && &b[0] == &raw[1] {
 		return zeroCopyString(b)
 	}
+	return d.carve(b)
+}
+
+// plain returns the Go string for b, the content of a string token without
+// escapes (in input known to be valid UTF-8).
+func (d *decodeState) plain(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if d.flags&dZeroCopy != 0 {
+		return zeroCopyString(b)
+	}
+	return d.carve(b)
+}
+
+// carve copies b, which is not empty, into a Go string (see str).
+func (d *decodeState) carve(b []byte) string {
 	if len(b) > strMax {
 		return string(b)
 	}
@@ -360,6 +379,39 @@ func (d *decodeState) str(raw []byte, f scan.StrFlags) string {
 	d.strs = append(d.strs, b...)
 	return unsafe.String(&d.strs[i], len(b))
 }
+
+// plainEnd returns the offset of the closing quote of the string whose
+// content starts at b[i], in valid input, or -1 if a backslash comes
+// first. It looks at eight bytes at a time.
+func plainEnd(b []byte, i int) int {
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		q := x ^ 0x2222222222222222 // zero bytes where x has '"'
+		s := x ^ 0x5c5c5c5c5c5c5c5c // and '\\'
+		// The lowest byte flagged is exact (borrows only run upwards).
+		if t := ((q-lsb8)&^q | (s-lsb8)&^s) & msb8; t != 0 {
+			i += bits.TrailingZeros64(t) >> 3
+			if b[i] == '"' {
+				return i
+			}
+			return -1
+		}
+	}
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			return i
+		case '\\':
+			return -1
+		}
+	}
+	return -1
+}
+
+const (
+	lsb8 = 0x0101010101010101
+	msb8 = 0x8080808080808080
+)
 
 // Limits for carving strings from chunks (see str).
 const (

@@ -4,6 +4,7 @@ import (
 	"encoding"
 	"reflect"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/celerjson/celer/internal/fields"
 )
@@ -39,6 +40,12 @@ type plan struct {
 	// fast is how decodeState.fast stores a scalar of this type through a
 	// pointer, or fNone.
 	fast fastKind
+
+	// For slices: whether elements may be decoded in a scratch buffer
+	// and copied out (see sliceAt), and the pool of those buffers.
+	scratchOnce sync.Once
+	scratchOK   bool
+	scratch     sync.Pool // *sliceHeader
 }
 
 // fastKind says how to store a scalar through an unsafe.Pointer.
@@ -212,6 +219,34 @@ func mapKeyOf(kt reflect.Type) mapKeyKind {
 	return keyInvalid
 }
 
+// useScratch reports whether the elements of slice type p.t may be
+// decoded in a scratch buffer and then copied: no decoding method can be
+// called on memory inside an element (where it could keep the address).
+func (p *plan) useScratch() bool {
+	p.scratchOnce.Do(func() { p.scratchOK = !inlineMethods(p.t.Elem()) })
+	return p.scratchOK
+}
+
+// inlineMethods reports whether decoding into a t can call an
+// UnmarshalJSON or UnmarshalText method on t itself or on a struct field
+// or array element stored inside it.
+func inlineMethods(t reflect.Type) bool {
+	if hasMethods(t) {
+		return true
+	}
+	switch t.Kind() {
+	case reflect.Array:
+		return inlineMethods(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if inlineMethods(t.Field(i).Type) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // elem returns the plan of the element (or pointed-to, or map value) type.
 func (p *plan) elem() *plan {
 	p.elemOnce.Do(func() { p.elemPlan = planFor(p.t.Elem()) })
@@ -238,6 +273,12 @@ type fieldPlan struct {
 	// fast store, at offset off in the struct; fNone otherwise.
 	fast fastKind
 	off  uintptr
+
+	// qname is the name as it appears quoted in input that spells it
+	// without escapes (`"name"`), matched in place for the member the
+	// decoder expects next; "" when a raw match would not prove the name
+	// (names with bytes that JSON must escape).
+	qname string
 }
 
 func (p *plan) structPlan() *structPlan {
@@ -253,6 +294,9 @@ func (p *plan) structPlan() *structPlan {
 			fp.quoted = f.Quoted
 			fp.direct = len(f.Index) == 1
 			fp.plan = planFor(f.Type)
+			if literalName(f.Name) {
+				fp.qname = `"` + f.Name + `"`
+			}
 			if fp.direct && !fp.quoted {
 				fp.fast = fp.plan.fast
 				fp.off = p.t.Field(f.Index[0]).Offset
@@ -270,6 +314,18 @@ func (p *plan) structPlan() *structPlan {
 		p.st = sp
 	})
 	return p.st
+}
+
+// literalName reports whether name is written in JSON input, unescaped,
+// only as its own bytes between quotes: raw member bytes equal to its
+// quoted form then mean exactly that name.
+func literalName(name string) bool {
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; c < ' ' || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return utf8.ValidString(name)
 }
 
 // lookup finds the field for the member name key: exact match first

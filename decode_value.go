@@ -196,6 +196,12 @@ func (d *decodeState) arrayInto(v reflect.Value, p *plan) error {
 		p = planFor(v.Type())
 	}
 	ep := p.elem()
+	if v.Kind() == reflect.Slice && v.CanSet() && !ep.generic && (ep.fast != fNone || ep.kind == pStruct) {
+		if v.Cap() == 0 && p.useScratch() {
+			return d.sliceScratch(v, p, ep)
+		}
+		return d.sliceAt((*sliceHeader)(v.Addr().UnsafePointer()), v, ep)
+	}
 	d.off++ // '['
 	i := 0
 	if !d.empty() {
@@ -245,6 +251,97 @@ func (d *decodeState) arrayInto(v reflect.Value, p *plan) error {
 	}
 	return nil
 }
+
+// sliceHeader is the layout of a slice.
+type sliceHeader struct {
+	data     unsafe.Pointer
+	len, cap int
+}
+
+// sliceAt is arrayInto for a settable slice v whose elements are plain
+// scalars or structs without methods: elements are reached by address
+// rather than through reflect.Value, and the slice grows as arrayInto's.
+//
+// h is v's header.
+func (d *decodeState) sliceAt(h *sliceHeader, v reflect.Value, ep *plan) error {
+	size := ep.t.Size()
+	d.off++ // '['
+	i := 0
+	if !d.empty() {
+		for {
+			if i >= h.len {
+				if i >= h.cap {
+					v.Grow(max(h.cap, 4)) // doubling, as in arrayInto
+				}
+				h.len = i + 1
+			}
+			ptr := unsafe.Add(h.data, uintptr(i)*size)
+			switch {
+			case ep.fast != fNone:
+				if d.fast(ptr, ep.fast) {
+					break
+				}
+				if err := d.value(reflect.NewAt(ep.t, ptr).Elem(), ep); err != nil {
+					return err
+				}
+			case d.data[d.off] == '{':
+				if err := d.structAt(ptr, reflect.Value{}, ep); err != nil {
+					return err
+				}
+			default:
+				if err := d.value(reflect.NewAt(ep.t, ptr).Elem(), ep); err != nil {
+					return err
+				}
+			}
+			i++
+			if b := d.data; b[d.off] == ',' && b[d.off+1] > ' ' { // d.more(), inlined
+				d.off++
+			} else if !d.more() {
+				break
+			}
+		}
+	}
+	if i < h.len {
+		h.len = i
+	}
+	if i == 0 {
+		v.Set(reflect.MakeSlice(v.Type(), 0, 0))
+	}
+	return nil
+}
+
+// sliceScratch is sliceAt for a slice v without capacity (nil, usually):
+// the elements are decoded into a scratch buffer of p's pool, grown by
+// doubling and kept for reuse, and copied into a new slice of exactly
+// their number. The result is what sliceAt gives (the slice decodes into
+// zeroed elements either way), without the garbage of the slices it
+// would outgrow.
+func (d *decodeState) sliceScratch(v reflect.Value, p, ep *plan) error {
+	h, _ := p.scratch.Get().(*sliceHeader)
+	if h == nil {
+		h = new(sliceHeader)
+	}
+	sv := reflect.NewAt(p.t, unsafe.Pointer(h)).Elem()
+	buf, c := h.data, h.cap
+	err := d.sliceAt(h, sv, ep)
+	if h.len > 0 {
+		out := reflect.MakeSlice(p.t, h.len, h.len)
+		reflect.Copy(out, sv)
+		v.Set(out)
+		sv.Clear() // the next use needs zeroed elements; and keep nothing alive
+		h.len = 0
+	} else {
+		v.Set(sv) // the empty slice sliceAt made
+		h.data, h.cap = buf, c
+	}
+	if uintptr(h.cap)*ep.t.Size() <= maxScratch {
+		p.scratch.Put(h)
+	}
+	return err
+}
+
+// maxScratch is the size in bytes of the largest scratch buffer kept.
+const maxScratch = 4 << 20
 
 // objectInto decodes a JSON object into v: encoding/json's object after
 // indirect.
@@ -358,81 +455,120 @@ func (d *decodeState) mapInto(v reflect.Value, p *plan) error {
 // v, matching names to fields and keeping errorContext as encoding/json
 // does.
 func (d *decodeState) structInto(v reflect.Value, p *plan) error {
+	var base unsafe.Pointer
+	if v.CanSet() {
+		base = v.Addr().UnsafePointer()
+	}
+	return d.structAt(base, v, p)
+}
+
+// structAt is structInto for the struct at base, which may be written
+// through (nil if not settable). v is the struct as a reflect.Value; when
+// base is set it may be the zero Value, made from base only if a member
+// needs reflection.
+func (d *decodeState) structAt(base unsafe.Pointer, v reflect.Value, p *plan) error {
 	d.off++ // '{'
 	if d.empty() {
 		return nil
 	}
 	sp := p.structPlan()
-	t := p.t
-	origStruct, origLen := d.ctx.Struct, len(d.ctx.FieldStack)
 	hint := 0 // members usually come in field order
-	var base unsafe.Pointer
-	if v.CanSet() {
-		base = v.Addr().UnsafePointer()
-	}
 	for {
-		s, e, f := d.readString()
-		key := d.unquote(d.data[s:e], f)
-		fp, fi := sp.lookup(key, hint, d.flags&dCaseSensitive != 0)
-		hint = fi + 1
-		if fp != nil && fp.fast != fNone && base != nil {
-			if b := d.data; b[d.off] == ':' && b[d.off+1] > ' ' { // d.afterName(), inlined
-				d.off++
-			} else {
-				d.afterNameSpace()
-			}
-			if d.fast(unsafe.Add(base, fp.off), fp.fast) {
-				if b := d.data; b[d.off] == ',' && b[d.off+1] > ' ' { // d.more(), inlined
+		// The member expected next, spelled as its field's name: matched
+		// in place, without reading the name as a string.
+		if base != nil && hint < len(sp.fields) {
+			if fp := &sp.fields[hint]; fp.fast != fNone && fp.qname != "" && hasPrefixAt(d.data, d.off, fp.qname) {
+				start := d.off
+				d.off += len(fp.qname)
+				if b := d.data; b[d.off] == ':' && b[d.off+1] > ' ' { // d.afterName(), inlined
 					d.off++
-				} else if !d.more() {
-					return nil
+				} else {
+					d.afterNameSpace()
 				}
-				continue
-			}
-			d.off = e // not a plain scalar: the general path reads it
-		}
-		var subv reflect.Value
-		destring := false
-		if fp != nil {
-			destring = fp.quoted
-			if fp.direct {
-				subv = v.Field(fp.index[0])
-			} else {
-				subv = d.fieldByIndex(v, fp)
-				if !subv.IsValid() {
-					destring = false
+				if d.fast(unsafe.Add(base, fp.off), fp.fast) {
+					hint++
+					if b := d.data; b[d.off] == ',' && b[d.off+1] > ' ' { // d.more(), inlined
+						d.off++
+					} else if !d.more() {
+						return nil
+					}
+					continue
 				}
+				d.off = start // not a plain scalar: the general path reads it
 			}
-			d.ctx.Struct = t
-			d.ctx.FieldStack = append(d.ctx.FieldStack, fp.name)
-		} else if d.flags&dDisallowUnknown != 0 {
-			d.saveError(fmt.Errorf("json: unknown field %q", key))
 		}
+		more, err := d.member(base, &v, p, sp, &hint)
+		if err != nil || !more {
+			return err
+		}
+	}
+}
+
+// hasPrefixAt reports whether b[i:] starts with s.
+func hasPrefixAt(b []byte, i int, s string) bool {
+	return len(b)-i >= len(s) && string(b[i:i+len(s)]) == s
+}
+
+// member decodes the object member at d.off into the struct (at base,
+// or *v) and consumes the ',' or '}' after it, reporting whether another
+// member follows. *hint is the field expected next.
+func (d *decodeState) member(base unsafe.Pointer, v *reflect.Value, p *plan, sp *structPlan, hint *int) (bool, error) {
+	s, e, f := d.readString()
+	key := d.unquote(d.data[s:e], f)
+	fp, fi := sp.lookup(key, *hint, d.flags&dCaseSensitive != 0)
+	*hint = fi + 1
+	if fp != nil && fp.fast != fNone && base != nil {
 		if b := d.data; b[d.off] == ':' && b[d.off+1] > ' ' { // d.afterName(), inlined
 			d.off++
 		} else {
 			d.afterNameSpace()
 		}
-		switch {
-		case destring:
-			if err := d.valueQuotedInto(subv); err != nil {
-				return err
-			}
-		case subv.IsValid():
-			if err := d.value(subv, fp.plan); err != nil {
-				return err
-			}
-		default:
-			d.skip()
+		if d.fast(unsafe.Add(base, fp.off), fp.fast) {
+			return d.more(), nil
 		}
-		d.ctx.FieldStack = d.ctx.FieldStack[:origLen]
-		d.ctx.Struct = origStruct
-		if b := d.data; b[d.off] == ',' && b[d.off+1] > ' ' { // d.more(), inlined
-			d.off++
-		} else if !d.more() {
-			return nil
-		}
+		d.off = e // not a plain scalar: the general path reads it
 	}
+	if !v.IsValid() {
+		*v = reflect.NewAt(p.t, base).Elem()
+	}
+	origStruct, origLen := d.ctx.Struct, len(d.ctx.FieldStack)
+	var subv reflect.Value
+	destring := false
+	if fp != nil {
+		destring = fp.quoted
+		if fp.direct {
+			subv = v.Field(fp.index[0])
+		} else {
+			subv = d.fieldByIndex(*v, fp)
+			if !subv.IsValid() {
+				destring = false
+			}
+		}
+		d.ctx.Struct = p.t
+		d.ctx.FieldStack = append(d.ctx.FieldStack, fp.name)
+	} else if d.flags&dDisallowUnknown != 0 {
+		d.saveError(fmt.Errorf("json: unknown field %q", key))
+	}
+	if b := d.data; b[d.off] == ':' && b[d.off+1] > ' ' { // d.afterName(), inlined
+		d.off++
+	} else {
+		d.afterNameSpace()
+	}
+	switch {
+	case destring:
+		if err := d.valueQuotedInto(subv); err != nil {
+			return false, err
+		}
+	case subv.IsValid():
+		if err := d.value(subv, fp.plan); err != nil {
+			return false, err
+		}
+	default:
+		d.skip()
+	}
+	d.ctx.FieldStack = d.ctx.FieldStack[:origLen]
+	d.ctx.Struct = origStruct
+	return d.more(), nil
 }
 
 // fieldByIndex walks to a promoted field, allocating embedded pointers,
@@ -510,17 +646,20 @@ func (d *decodeState) fastFloats(ptr unsafe.Pointer, n int) bool {
 			if c := data[i]; k == n || c != '-' && c-'0' >= 10 {
 				return false
 			}
-			m, _ := scan.Number(data[i:], true)
-			f, ok := scan.ParseFloat64(data[i : i+m])
+			f, end, ok := readFloat(data, i)
 			if !ok {
+				m, _ := scan.Number(data[i:], true)
 				var err error
-				if f, err = strconv.ParseFloat(string(data[i:i+m]), 64); err != nil {
-					return false
+				if f, ok = scan.ParseFloat64(data[i : i+m]); !ok {
+					if f, err = strconv.ParseFloat(string(data[i:i+m]), 64); err != nil {
+						return false
+					}
 				}
+				end = i + m
 			}
 			tmp[k] = f
 			k++
-			i = skipWS(data, i+m)
+			i = skipWS(data, end)
 			if data[i] == ']' {
 				break
 			}
@@ -556,6 +695,13 @@ func (d *decodeState) fast(ptr unsafe.Pointer, k fastKind) bool {
 		if c != '"' {
 			return false
 		}
+		if d.flags&dValidUTF8 != 0 {
+			if e := plainEnd(d.data, d.off+1); e >= 0 {
+				*(*string)(ptr) = d.plain(d.data[d.off+1 : e])
+				d.off = e + 1
+				return true
+			}
+		}
 		s, e, f := d.readString()
 		*(*string)(ptr) = d.str(d.data[s:e], f)
 		return true
@@ -575,88 +721,91 @@ func (d *decodeState) fast(ptr unsafe.Pointer, k fastKind) bool {
 		if c != '-' && c-'0' >= 10 {
 			return false
 		}
-		start := d.off
-		s, e := d.readLiteral()
-		f, ok := scan.ParseFloat64(d.data[s:e])
+		f, end, ok := readFloat(d.data, d.off)
 		if !ok {
-			var err error
-			if f, err = strconv.ParseFloat(string(d.data[s:e]), 64); err != nil {
-				d.off = start
-				return false
+			start := d.off
+			s, e := d.readLiteral()
+			if f, ok = scan.ParseFloat64(d.data[s:e]); !ok {
+				var err error
+				if f, err = strconv.ParseFloat(string(d.data[s:e]), 64); err != nil {
+					d.off = start
+					return false
+				}
 			}
+			end = e
 		}
+		d.off = end
 		*(*float64)(ptr) = f
 		return true
 	}
 	if c != '-' && c-'0' >= 10 {
 		return false
 	}
-	start := d.off
-	s, e := d.readLiteral()
-	if k <= fInt64 {
-		n, ok := parseInt(d.data[s:e])
-		if ok {
-			switch k {
-			case fInt:
-				if int64(int(n)) == n {
-					*(*int)(ptr) = int(n)
-					return true
-				}
-			case fInt8:
-				if int64(int8(n)) == n {
-					*(*int8)(ptr) = int8(n)
-					return true
-				}
-			case fInt16:
-				if int64(int16(n)) == n {
-					*(*int16)(ptr) = int16(n)
-					return true
-				}
-			case fInt32:
-				if int64(int32(n)) == n {
-					*(*int32)(ptr) = int32(n)
-					return true
-				}
-			case fInt64:
-				*(*int64)(ptr) = n
-				return true
-			}
-		}
-	} else if c != '-' {
-		n, ok := parseUint(d.data[s:e])
-		if ok {
-			switch k {
-			case fUint:
-				if uint64(uint(n)) == n {
-					*(*uint)(ptr) = uint(n)
-					return true
-				}
-			case fUint8:
-				if uint64(uint8(n)) == n {
-					*(*uint8)(ptr) = uint8(n)
-					return true
-				}
-			case fUint16:
-				if uint64(uint16(n)) == n {
-					*(*uint16)(ptr) = uint16(n)
-					return true
-				}
-			case fUint32:
-				if uint64(uint32(n)) == n {
-					*(*uint32)(ptr) = uint32(n)
-					return true
-				}
-			case fUint64:
-				*(*uint64)(ptr) = n
-				return true
-			case fUintptr:
-				if uint64(uintptr(n)) == n {
-					*(*uintptr)(ptr) = uintptr(n)
-					return true
-				}
-			}
-		}
+	n, end, ok := readInt(d.data, d.off)
+	if !ok {
+		return false
 	}
-	d.off = start
-	return false
+	if k <= fInt64 {
+		switch k {
+		case fInt:
+			if int64(int(n)) != n {
+				return false
+			}
+			*(*int)(ptr) = int(n)
+		case fInt8:
+			if int64(int8(n)) != n {
+				return false
+			}
+			*(*int8)(ptr) = int8(n)
+		case fInt16:
+			if int64(int16(n)) != n {
+				return false
+			}
+			*(*int16)(ptr) = int16(n)
+		case fInt32:
+			if int64(int32(n)) != n {
+				return false
+			}
+			*(*int32)(ptr) = int32(n)
+		case fInt64:
+			*(*int64)(ptr) = n
+		}
+		d.off = end
+		return true
+	}
+	if c == '-' { // even -0 is a type error for unsigned integers
+		return false
+	}
+	u := uint64(n)
+	switch k {
+	case fUint:
+		if uint64(uint(u)) != u {
+			return false
+		}
+		*(*uint)(ptr) = uint(u)
+	case fUint8:
+		if uint64(uint8(u)) != u {
+			return false
+		}
+		*(*uint8)(ptr) = uint8(u)
+	case fUint16:
+		if uint64(uint16(u)) != u {
+			return false
+		}
+		*(*uint16)(ptr) = uint16(u)
+	case fUint32:
+		if uint64(uint32(u)) != u {
+			return false
+		}
+		*(*uint32)(ptr) = uint32(u)
+	case fUint64:
+		*(*uint64)(ptr) = u
+	case fUintptr:
+		if uint64(uintptr(u)) != u {
+			return false
+		}
+		*(*uintptr)(ptr) = uintptr(u)
+	}
+	d.off = end
+	return true
 }

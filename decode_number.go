@@ -1,0 +1,113 @@
+package celer
+
+import "github.com/celerjson/celer/internal/scan"
+
+// Number readers for the fast stores: on validated input they find a
+// number's end and its value in one pass, for the common shapes (integers
+// of up to 18 digits; numbers of up to 19 digits with an exponent of up to
+// four). Anything else reports !ok and the caller takes the general path.
+
+// exact10 holds the powers of ten that float64 represents exactly.
+var exact10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// readFloat reads the number starting at b[i] (valid JSON) and returns its
+// float64 value and the offset after it.
+func readFloat(b []byte, i int) (float64, int, bool) {
+	neg := false
+	if b[i] == '-' {
+		neg = true
+		i++
+	}
+	start := i
+	var m uint64
+	for ; i < len(b); i++ {
+		c := b[i] - '0'
+		if c > 9 {
+			break
+		}
+		m = m*10 + uint64(c)
+	}
+	scale := 0
+	if i < len(b) && b[i] == '.' {
+		i++
+		frac := i
+		for ; i < len(b); i++ {
+			c := b[i] - '0'
+			if c > 9 {
+				break
+			}
+			m = m*10 + uint64(c)
+		}
+		scale = i - frac
+		start++ // the '.' is not a digit
+	}
+	exp := -scale
+	if i < len(b) && b[i]|0x20 == 'e' {
+		i++
+		eneg := false
+		switch b[i] {
+		case '-':
+			eneg = true
+			i++
+		case '+':
+			i++
+		}
+		e, es := 0, i
+		for ; i < len(b); i++ {
+			c := b[i] - '0'
+			if c > 9 {
+				break
+			}
+			e = e*10 + int(c)
+		}
+		if i-es > 4 {
+			return 0, 0, false // a huge exponent (or leading zeros): strconv decides
+		}
+		if eneg {
+			e = -e
+		}
+		exp += e
+	}
+	if i-start > 19 { // m may have overflowed
+		return 0, 0, false
+	}
+	if m <= 1<<53 && exp >= -22 && exp <= 0 {
+		// The common case, inlined: the quotient of two exact float64s
+		// is the correctly rounded value.
+		f := float64(m) / exact10[-exp]
+		if neg {
+			f = -f
+		}
+		return f, i, true
+	}
+	f, ok := scan.Float64FromDecimal(m, exp, neg)
+	return f, i, ok
+}
+
+// readInt reads the integer starting at b[i] (valid JSON) and returns its
+// value and the offset after it; a fraction, an exponent or more than 18
+// digits report !ok.
+func readInt(b []byte, i int) (int64, int, bool) {
+	neg := false
+	if b[i] == '-' {
+		neg = true
+		i++
+	}
+	start := i
+	var n uint64
+	for ; i < len(b); i++ {
+		c := b[i] - '0'
+		if c > 9 {
+			break
+		}
+		n = n*10 + uint64(c)
+	}
+	if i-start > 18 || i < len(b) && (b[i] == '.' || b[i]|0x20 == 'e') {
+		return 0, 0, false
+	}
+	if neg {
+		return -int64(n), i, true
+	}
+	return int64(n), i, true
+}

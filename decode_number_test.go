@@ -1,0 +1,72 @@
+package celer
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestReadNumbers checks readFloat and readInt against strconv on numbers
+// of every shape they take or must refuse, each followed by a delimiter
+// or at the end of the input.
+func TestReadNumbers(t *testing.T) {
+	nums := []string{
+		"0", "-0", "1", "-1", "0.5", "-0.5", "10", "123456789012345678", "1234567890123456789",
+		"12345678901234567890", "9007199254740992", "9007199254740993", "9007199254740993.0",
+		"0.1", "0.2", "0.30000000000000004", "-86.51557", "33.584132", "1e5", "1E5", "1.5e-3", "1e22", "1e23", "5e-324", "1e-400", "1e400", "2.5E+10", "-1e00010",
+		"-0.0", "0.0000000000000000000001", "0.00000000000000000000001", "1.7976931348623157",
+		"4.9406564584124654", "2.2250738585072014", "123.456", "0.000001", "100000000000000000000",
+		"3.14159265358979323846", "1.0000000000000002", "99999999999999999",
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		digits := r.IntN(20) + 1
+		s := strconv.FormatUint(r.Uint64()%uint64(math.Pow10(min(digits, 19))), 10)
+		if r.IntN(2) == 0 && len(s) > 1 {
+			k := r.IntN(len(s)-1) + 1
+			s = s[:k] + "." + s[k:]
+		}
+		if s[0] == '0' && len(s) > 1 && s[1] != '.' {
+			continue // not JSON
+		}
+		if r.IntN(4) == 0 {
+			s += [...]string{"e", "E", "e+", "e-"}[r.IntN(4)] + strconv.Itoa(r.IntN(400))
+		}
+		if r.IntN(2) == 0 {
+			s = "-" + s
+		}
+		nums = append(nums, s)
+	}
+	for _, n := range nums {
+		for _, tail := range []string{"", ",", "]", "}", " "} {
+			b := []byte(n + tail)
+			want, err := strconv.ParseFloat(n, 64)
+			if errors.Is(err, strconv.ErrRange) {
+				if _, _, ok := readFloat(b, 0); ok {
+					t.Errorf("readFloat(%q) accepted a number out of range", b)
+				}
+				continue
+			} else if err != nil {
+				t.Fatalf("bad test number %q", n)
+			}
+			if f, end, ok := readFloat(b, 0); ok {
+				if end != len(n) || math.Float64bits(f) != math.Float64bits(want) {
+					t.Errorf("readFloat(%q) = %v, %d; want %v, %d", b, f, end, want, len(n))
+				}
+			} else if len(n) < 12 && !strings.ContainsAny(n, "eE") {
+				t.Errorf("readFloat(%q) refused a short decimal", b) // (Eisel-Lemire may refuse some exponents)
+			}
+			wantInt, err := strconv.ParseInt(n, 10, 64)
+			if i, end, ok := readInt(b, 0); ok {
+				if err != nil || end != len(n) || i != wantInt {
+					t.Errorf("readInt(%q) = %d, %d; want %d, %d (%v)", b, i, end, wantInt, len(n), err)
+				}
+			} else if err == nil && len(n) < 18 {
+				t.Errorf("readInt(%q) refused a short integer", b)
+			}
+		}
+	}
+}

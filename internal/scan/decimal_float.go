@@ -1,0 +1,27 @@
+package scan
+
+// Float64FromDecimal returns the float64 nearest to m × 10^exp, negated if
+// neg, where m holds every significant digit of the number (at most 19).
+// It reports !ok when it cannot decide quickly; strconv.ParseFloat then
+// gives the answer.
+func Float64FromDecimal(m uint64, exp int, neg bool) (float64, bool) {
+	var f float64
+	switch {
+	case m == 0:
+		f = 0
+	case m > 1<<53:
+		return eiselLemire(m, exp, neg)
+	case exp == 0:
+		f = float64(m)
+	case exp > 0 && exp <= 22:
+		f = float64(m) * pow10[exp]
+	case exp < 0 && exp >= -22:
+		f = float64(m) / pow10[-exp]
+	default:
+		return eiselLemire(m, exp, neg)
+	}
+	if neg {
+		f = -f
+	}
+	return f, true
+}
