@@ -257,6 +257,40 @@ func (p *plan) elem() *plan {
 type structPlan struct {
 	s      *fields.Struct
 	fields []fieldPlan // parallel to s.Fields
+
+	// next is parallel to fields, the data of the fast path that matches
+	// the member expected next in place (structAt); it has one more
+	// entry, which never matches.
+	next []nextField
+}
+
+// nextField is a field's member head as compact input spells it without
+// escapes, `"name":`, for matching in place: its first eight bytes as a
+// little-endian word (word, under mask) and the rest. Fields that the
+// fast path cannot store have a zero mask and a word that never matches.
+type nextField struct {
+	word, mask uint64
+	rest       string
+	n          int // length of the head
+	off        uintptr
+	fast       fastKind
+}
+
+// newNextField returns the nextField of fp.
+func newNextField(fp *fieldPlan) nextField {
+	if fp.fast == fNone || fp.qname == "" {
+		return nextField{word: 1} // no word under a zero mask is 1
+	}
+	head := fp.qname + ":"
+	nf := nextField{n: len(head), off: fp.off, fast: fp.fast}
+	for i := 0; i < min(len(head), 8); i++ {
+		nf.word |= uint64(head[i]) << (8 * i)
+		nf.mask |= 0xff << (8 * i)
+	}
+	if len(head) > 8 {
+		nf.rest = head[8:]
+	}
+	return nf
 }
 
 // fieldPlan is one field: where it is and how to name it in errors.
@@ -311,6 +345,11 @@ func (p *plan) structPlan() *structPlan {
 				t = sf.Type
 			}
 		}
+		sp.next = make([]nextField, len(sp.fields)+1)
+		for i := range sp.fields {
+			sp.next[i] = newNextField(&sp.fields[i])
+		}
+		sp.next[len(sp.fields)] = nextField{word: 1}
 		p.st = sp
 	})
 	return p.st

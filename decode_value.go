@@ -1,6 +1,7 @@
 package celer
 
 import (
+	"encoding/binary"
 	"fmt"
 	"reflect"
 	"strconv"
@@ -476,16 +477,15 @@ func (d *decodeState) structAt(base unsafe.Pointer, v reflect.Value, p *plan) er
 	for {
 		// The member expected next, spelled as its field's name: matched
 		// in place, without reading the name as a string.
-		if base != nil && hint < len(sp.fields) {
-			if fp := &sp.fields[hint]; fp.fast != fNone && fp.qname != "" && hasPrefixAt(d.data, d.off, fp.qname) {
-				start := d.off
-				d.off += len(fp.qname)
-				if b := d.data; b[d.off] == ':' && b[d.off+1] > ' ' { // d.afterName(), inlined
-					d.off++
-				} else {
-					d.afterNameSpace()
+		if base != nil {
+			b, i := d.data, d.off
+			if nf := &sp.next[hint]; i+8 <= len(b) && binary.LittleEndian.Uint64(b[i:])&nf.mask == nf.word &&
+				(len(nf.rest) == 0 || hasPrefixAt(b, i+8, nf.rest)) {
+				d.off = i + nf.n
+				if b[d.off] <= ' ' {
+					d.spaces()
 				}
-				if d.fast(unsafe.Add(base, fp.off), fp.fast) {
+				if d.fast(unsafe.Add(base, nf.off), nf.fast) {
 					hint++
 					if b := d.data; b[d.off] == ',' && b[d.off+1] > ' ' { // d.more(), inlined
 						d.off++
@@ -494,7 +494,7 @@ func (d *decodeState) structAt(base unsafe.Pointer, v reflect.Value, p *plan) er
 					}
 					continue
 				}
-				d.off = start // not a plain scalar: the general path reads it
+				d.off = i // not a plain scalar: the general path reads it
 			}
 		}
 		more, err := d.member(base, &v, p, sp, &hint)

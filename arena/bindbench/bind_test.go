@@ -3,6 +3,7 @@ package bindbench
 import (
 	"errors"
 	"fmt"
+	"github.com/celerjson/celer/arena/internal/cputime"
 	"io"
 	"sort"
 	"sync"
@@ -134,6 +135,7 @@ func benchOp(b *testing.B, op string) {
 // run times one operation.
 func run(b *testing.B, c contender.Binder, op string, d *Doc) {
 	b.ReportAllocs()
+	defer cputime.Report(b, cputime.Now())
 	switch op {
 	case OpUnmarshalStruct:
 		b.SetBytes(int64(len(d.Data)))
