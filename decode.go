@@ -205,6 +205,13 @@ func (d *decodeState) skipSpace() {
 // go to the vector kernel.
 func (d *decodeState) spaces() {
 	b, i := d.data, d.off
+	// A newline and an indent: the newline, then the spaces eight at a time.
+	if i < len(b) && b[i] == '\n' {
+		i++
+		for i+8 <= len(b) && binary.LittleEndian.Uint64(b[i:]) == 0x2020202020202020 {
+			i += 8
+		}
+	}
 	for end := min(i+16, len(b)); i < end; i++ {
 		if b[i] > ' ' { // outside strings, valid input has only whitespace below '!'
 			d.off = i

@@ -274,15 +274,16 @@ type nextField struct {
 	n          int // length of the head
 	off        uintptr
 	fast       fastKind
+	fp         *fieldPlan // for fields decoded by address (fast is fNone)
 }
 
 // newNextField returns the nextField of fp.
 func newNextField(fp *fieldPlan) nextField {
-	if fp.fast == fNone || fp.qname == "" {
+	if fp.fast == fNone && !fp.byAddr || fp.qname == "" {
 		return nextField{word: 1} // no word under a zero mask is 1
 	}
 	head := fp.qname + ":"
-	nf := nextField{n: len(head), off: fp.off, fast: fp.fast}
+	nf := nextField{n: len(head), off: fp.off, fast: fp.fast, fp: fp}
 	for i := 0; i < min(len(head), 8); i++ {
 		nf.word |= uint64(head[i]) << (8 * i)
 		nf.mask |= 0xff << (8 * i)
@@ -307,6 +308,10 @@ type fieldPlan struct {
 	// fast store, at offset off in the struct; fNone otherwise.
 	fast fastKind
 	off  uintptr
+
+	// byAddr: a direct field without the string option, of a type
+	// without decoding methods, decoded by its address (valueAt).
+	byAddr bool
 
 	// qname is the name as it appears quoted in input that spells it
 	// without escapes (`"name"`), matched in place for the member the
@@ -334,6 +339,7 @@ func (p *plan) structPlan() *structPlan {
 			if fp.direct && !fp.quoted {
 				fp.fast = fp.plan.fast
 				fp.off = p.t.Field(f.Index[0]).Offset
+				fp.byAddr = !fp.plan.generic
 			}
 			t := p.t
 			for _, ind := range f.Index[:len(f.Index)-1] {

@@ -485,7 +485,13 @@ func (d *decodeState) structAt(base unsafe.Pointer, v reflect.Value, p *plan) er
 				if b[d.off] <= ' ' {
 					d.spaces()
 				}
-				if d.fast(unsafe.Add(base, nf.off), nf.fast) {
+				ok := true
+				if nf.fast != fNone {
+					ok = d.fast(unsafe.Add(base, nf.off), nf.fast)
+				} else if err := d.fieldAt(unsafe.Add(base, nf.off), nf.fp, p.t); err != nil {
+					return err
+				}
+				if ok {
 					hint++
 					if b := d.data; b[d.off] == ',' && b[d.off+1] > ' ' { // d.more(), inlined
 						d.off++
@@ -502,6 +508,105 @@ func (d *decodeState) structAt(base unsafe.Pointer, v reflect.Value, p *plan) er
 			return err
 		}
 	}
+}
+
+// fieldAt decodes the value at d.off into the field fp of a struct of type
+// st, at ptr, with the field on the error context (left there if decoding
+// fails, as member leaves it).
+func (d *decodeState) fieldAt(ptr unsafe.Pointer, fp *fieldPlan, st reflect.Type) error {
+	origStruct, origLen := d.ctx.Struct, len(d.ctx.FieldStack)
+	d.ctx.Struct = st
+	d.ctx.FieldStack = append(d.ctx.FieldStack, fp.name)
+	if err := d.valueAt(ptr, fp.plan); err != nil {
+		return err
+	}
+	d.ctx.FieldStack = d.ctx.FieldStack[:origLen]
+	d.ctx.Struct = origStruct
+	return nil
+}
+
+// valueAt is value for the settable value of type p.t at ptr, which it
+// reaches by address where it can: structs, pointers without methods,
+// map[string]string and plain scalars; anything else goes to value.
+func (d *decodeState) valueAt(ptr unsafe.Pointer, p *plan) error {
+	c := d.data[d.off]
+	switch {
+	case p.generic:
+	case p.fast != fNone:
+		if d.fast(ptr, p.fast) {
+			return nil
+		}
+	case p.kind == pStruct:
+		if c == '{' {
+			return d.structAt(ptr, reflect.Value{}, p)
+		}
+	case p.kind == pPointer:
+		if c == 'n' {
+			d.off += 4
+			*(*unsafe.Pointer)(ptr) = nil
+			return nil
+		}
+		ep := p.elem()
+		q := *(*unsafe.Pointer)(ptr)
+		if q == nil {
+			q = reflect.New(ep.t).UnsafePointer()
+			*(*unsafe.Pointer)(ptr) = q
+		}
+		return d.valueAt(q, ep)
+	case p.t == mapStringStringType:
+		if c == '{' {
+			return d.mapStringString(ptr)
+		}
+	}
+	return d.value(reflect.NewAt(p.t, ptr).Elem(), p)
+}
+
+var (
+	mapStringStringType = reflect.TypeFor[map[string]string]()
+	stringPlan          = planFor(reflect.TypeFor[string]())
+)
+
+// mapStringString is mapInto for the map[string]string at ptr.
+func (d *decodeState) mapStringString(ptr unsafe.Pointer) error {
+	m := *(*map[string]string)(ptr)
+	if m == nil {
+		m = make(map[string]string)
+		*(*map[string]string)(ptr) = m
+	}
+	d.off++ // '{'
+	if d.empty() {
+		return nil
+	}
+	for {
+		s, e, f := d.readString()
+		key := d.str(d.data[s:e], f)
+		if b := d.data; b[d.off] == ':' && b[d.off+1] > ' ' { // d.afterName(), inlined
+			d.off++
+		} else {
+			d.afterNameSpace()
+		}
+		var val string
+		if !d.fast(unsafe.Pointer(&val), fString) {
+			var err error
+			if val, err = d.stringSlow(); err != nil {
+				return err
+			}
+		}
+		m[key] = val
+		if b := d.data; b[d.off] == ',' && b[d.off+1] > ' ' { // d.more(), inlined
+			d.off++
+		} else if !d.more() {
+			return nil
+		}
+	}
+}
+
+// stringSlow decodes the value at d.off, which is not a string, into a
+// string as value does (null leaves it empty; others are type errors).
+func (d *decodeState) stringSlow() (string, error) {
+	var s string
+	err := d.value(reflect.ValueOf(&s).Elem(), stringPlan)
+	return s, err
 }
 
 // hasPrefixAt reports whether b[i:] starts with s.
@@ -527,6 +632,17 @@ func (d *decodeState) member(base unsafe.Pointer, v *reflect.Value, p *plan, sp 
 			return d.more(), nil
 		}
 		d.off = e // not a plain scalar: the general path reads it
+	}
+	if fp != nil && fp.byAddr && base != nil {
+		if b := d.data; b[d.off] == ':' && b[d.off+1] > ' ' { // d.afterName(), inlined
+			d.off++
+		} else {
+			d.afterNameSpace()
+		}
+		if err := d.fieldAt(unsafe.Add(base, fp.off), fp, p.t); err != nil {
+			return false, err
+		}
+		return d.more(), nil
 	}
 	if !v.IsValid() {
 		*v = reflect.NewAt(p.t, base).Elem()
