@@ -103,6 +103,10 @@ type decodeState struct {
 	// arrays being decoded into empty interfaces (see arrayInterface).
 	keys []string
 	vals []any
+
+	// scratches are the scratch buffers of sliceScratch, kept with the
+	// state for reuse.
+	scratches []*scratchBuf
 }
 
 func (d *decodeState) init(data []byte, f dflags) {

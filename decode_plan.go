@@ -42,10 +42,9 @@ type plan struct {
 	fast fastKind
 
 	// For slices: whether elements may be decoded in a scratch buffer
-	// and copied out (see sliceAt), and the pool of those buffers.
+	// and copied out (see sliceScratch).
 	scratchOnce sync.Once
 	scratchOK   bool
-	scratch     sync.Pool // *sliceHeader
 }
 
 // fastKind says how to store a scalar through an unsafe.Pointer.

@@ -198,10 +198,11 @@ func (d *decodeState) arrayInto(v reflect.Value, p *plan) error {
 	}
 	ep := p.elem()
 	if v.Kind() == reflect.Slice && v.CanSet() && !ep.generic && (ep.fast != fNone || ep.kind == pStruct) {
-		if v.Cap() == 0 && p.useScratch() {
-			return d.sliceScratch(v, p, ep)
+		h := (*sliceHeader)(unsafe.Pointer(v.UnsafeAddr()))
+		if h.cap == 0 && p.useScratch() {
+			return d.sliceScratch(h, p, ep)
 		}
-		return d.sliceAt((*sliceHeader)(v.Addr().UnsafePointer()), v, ep)
+		return d.sliceAt(h, v, ep)
 	}
 	d.off++ // '['
 	i := 0
@@ -222,7 +223,7 @@ func (d *decodeState) arrayInto(v reflect.Value, p *plan) error {
 			}
 			if i < n {
 				ev := v.Index(i)
-				if ep.fast == fNone || !ev.CanSet() || !d.fast(ev.Addr().UnsafePointer(), ep.fast) {
+				if ep.fast == fNone || !ev.CanSet() || !d.fast(unsafe.Pointer(ev.UnsafeAddr()), ep.fast) {
 					if err := d.value(ev, ep); err != nil {
 						return err
 					}
@@ -311,38 +312,68 @@ func (d *decodeState) sliceAt(h *sliceHeader, v reflect.Value, ep *plan) error {
 	return nil
 }
 
-// sliceScratch is sliceAt for a slice v without capacity (nil, usually):
-// the elements are decoded into a scratch buffer of p's pool, grown by
-// doubling and kept for reuse, and copied into a new slice of exactly
-// their number. The result is what sliceAt gives (the slice decodes into
-// zeroed elements either way), without the garbage of the slices it
+// sliceScratch is sliceAt for the slice dst of type p.t without capacity
+// (nil, usually): the elements are decoded into a scratch buffer of d's,
+// grown by doubling and kept for reuse, then copied into a new slice of
+// exactly their number. The result is what sliceAt gives (it decodes
+// into zeroed elements either way), without the garbage of the slices it
 // would outgrow.
-func (d *decodeState) sliceScratch(v reflect.Value, p, ep *plan) error {
-	h, _ := p.scratch.Get().(*sliceHeader)
-	if h == nil {
-		h = new(sliceHeader)
-	}
-	sv := reflect.NewAt(p.t, unsafe.Pointer(h)).Elem()
-	buf, c := h.data, h.cap
-	err := d.sliceAt(h, sv, ep)
-	if h.len > 0 {
-		out := reflect.MakeSlice(p.t, h.len, h.len)
-		reflect.Copy(out, sv)
-		v.Set(out)
-		sv.Clear() // the next use needs zeroed elements; and keep nothing alive
-		h.len = 0
+func (d *decodeState) sliceScratch(dst *sliceHeader, p, ep *plan) error {
+	s := d.getScratch(p)
+	buf, c := s.h.data, s.h.cap
+	err := d.sliceAt(&s.h, s.v, ep)
+	if n := s.h.len; n > 0 {
+		out := reflect.MakeSlice(p.t, n, n)
+		reflect.Copy(out, s.v)
+		*dst = sliceHeader{out.UnsafePointer(), n, n}
+		s.v.Clear() // the next use needs zeroed elements; and keep nothing alive
+		s.h.len = 0
 	} else {
-		v.Set(sv) // the empty slice sliceAt made
-		h.data, h.cap = buf, c
+		*dst = s.h // the empty slice sliceAt made
+		s.h = sliceHeader{buf, 0, c}
 	}
-	if uintptr(h.cap)*ep.t.Size() <= maxScratch {
-		p.scratch.Put(h)
-	}
+	d.putScratch(s)
 	return err
 }
 
-// maxScratch is the size in bytes of the largest scratch buffer kept.
-const maxScratch = 4 << 20
+// scratchBuf is a scratch buffer for the elements of slices of type p.t.
+type scratchBuf struct {
+	p    *plan
+	h    sliceHeader
+	v    reflect.Value // h as a settable slice
+	busy bool
+}
+
+// Limits of the scratch buffers a decodeState keeps: their number and
+// the size in bytes of each.
+const (
+	maxScratches = 32
+	maxScratch   = 4 << 20
+)
+
+// getScratch returns a free scratch buffer for slice plan p.
+func (d *decodeState) getScratch(p *plan) *scratchBuf {
+	for _, s := range d.scratches {
+		if s.p == p && !s.busy {
+			s.busy = true
+			return s
+		}
+	}
+	s := &scratchBuf{p: p, busy: true}
+	s.v = reflect.NewAt(p.t, unsafe.Pointer(&s.h)).Elem()
+	if len(d.scratches) < maxScratches {
+		d.scratches = append(d.scratches, s)
+	}
+	return s
+}
+
+// putScratch frees s, dropping a buffer too large to keep.
+func (d *decodeState) putScratch(s *scratchBuf) {
+	if uintptr(s.h.cap)*s.p.t.Elem().Size() > maxScratch {
+		s.h = sliceHeader{}
+	}
+	s.busy = false
+}
 
 // objectInto decodes a JSON object into v: encoding/json's object after
 // indirect.
@@ -458,7 +489,7 @@ func (d *decodeState) mapInto(v reflect.Value, p *plan) error {
 func (d *decodeState) structInto(v reflect.Value, p *plan) error {
 	var base unsafe.Pointer
 	if v.CanSet() {
-		base = v.Addr().UnsafePointer()
+		base = unsafe.Pointer(v.UnsafeAddr()) // (Addr would look up the pointer type)
 	}
 	return d.structAt(base, v, p)
 }
@@ -553,6 +584,12 @@ func (d *decodeState) valueAt(ptr unsafe.Pointer, p *plan) error {
 			*(*unsafe.Pointer)(ptr) = q
 		}
 		return d.valueAt(q, ep)
+	case p.kind == pSlice:
+		if h := (*sliceHeader)(ptr); c == '[' && h.cap == 0 && p.useScratch() {
+			if ep := p.elem(); !ep.generic && (ep.fast != fNone || ep.kind == pStruct) {
+				return d.sliceScratch(h, p, ep)
+			}
+		}
 	case p.t == mapStringStringType:
 		if c == '{' {
 			return d.mapStringString(ptr)
