@@ -365,6 +365,19 @@ func (d *decodeState) str(raw []byte, f scan.StrFlags) string {
 	return d.carve(b)
 }
 
+// readStr consumes the string token at d.off and returns its Go string.
+func (d *decodeState) readStr() string {
+	if d.flags&dValidUTF8 != 0 {
+		if e := plainEnd(d.data, d.off+1); e >= 0 {
+			s := d.plain(d.data[d.off+1 : e])
+			d.off = e + 1
+			return s
+		}
+	}
+	s, e, f := d.readString()
+	return d.str(d.data[s:e], f)
+}
+
 // plain returns the Go string for b, the content of a string token without
 // escapes (in input known to be valid UTF-8).
 func (d *decodeState) plain(b []byte) string {

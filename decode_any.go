@@ -57,8 +57,7 @@ func (d *decodeState) objectInterface() map[string]any {
 	}
 	kbase, vbase := len(d.keys), len(d.vals)
 	for {
-		s, e, f := d.readString()
-		d.keys = append(d.keys, d.str(d.data[s:e], f))
+		d.keys = append(d.keys, d.readStr())
 		if b := d.data; b[d.off] == ':' && b[d.off+1] > ' ' { // d.afterName(), inlined
 			d.off++
 		} else {
@@ -87,8 +86,7 @@ func (d *decodeState) objectInterface() map[string]any {
 // '{', into m.
 func (d *decodeState) membersInto(m map[string]any) {
 	for {
-		s, e, f := d.readString()
-		key := d.str(d.data[s:e], f)
+		key := d.readStr()
 		if b := d.data; b[d.off] == ':' && b[d.off+1] > ' ' { // d.afterName(), inlined
 			d.off++
 		} else {
@@ -116,8 +114,13 @@ func (d *decodeState) literalInterface() any {
 		d.off += 5
 		return false
 	case '"':
-		s, e, f := d.readString()
-		return d.str(d.data[s:e], f)
+		return d.readStr()
+	}
+	if d.flags&(dUseNumber|dUseInt64) == 0 {
+		if f, end, ok := readFloat(d.data, d.off); ok {
+			d.off = end
+			return f
+		}
 	}
 	s, e := d.readLiteral()
 	item := d.data[s:e]

@@ -615,8 +615,7 @@ func (d *decodeState) mapStringString(ptr unsafe.Pointer) error {
 		return nil
 	}
 	for {
-		s, e, f := d.readString()
-		key := d.str(d.data[s:e], f)
+		key := d.readStr()
 		if b := d.data; b[d.off] == ':' && b[d.off+1] > ' ' { // d.afterName(), inlined
 			d.off++
 		} else {
@@ -848,15 +847,7 @@ func (d *decodeState) fast(ptr unsafe.Pointer, k fastKind) bool {
 		if c != '"' {
 			return false
 		}
-		if d.flags&dValidUTF8 != 0 {
-			if e := plainEnd(d.data, d.off+1); e >= 0 {
-				*(*string)(ptr) = d.plain(d.data[d.off+1 : e])
-				d.off = e + 1
-				return true
-			}
-		}
-		s, e, f := d.readString()
-		*(*string)(ptr) = d.str(d.data[s:e], f)
+		*(*string)(ptr) = d.readStr()
 		return true
 	case fBool:
 		switch c {
