@@ -27,6 +27,65 @@ func diffUnmarshal(t testing.TB, name string, data []byte, mk func() any) {
 	}
 }
 
+// diffUnmarshalTwice is diffUnmarshal decoding data twice into the same
+// value: slices are reused (their elements merged into), maps merged.
+func diffUnmarshalTwice(t testing.TB, name string, data []byte, mk func() any) {
+	t.Helper()
+	got, want := mk(), mk()
+	Unmarshal(data, got)
+	json.Unmarshal(data, want)
+	gerr := Unmarshal(data, got)
+	werr := json.Unmarshal(data, want)
+	if !reflect.DeepEqual(gerr, werr) {
+		t.Fatalf("%s: error mismatch:\n celer: %#v (%v)\n std:   %#v (%v)", name, gerr, gerr, werr, werr)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s: value mismatch:\n celer: %#v\n std:   %#v", name, got, want)
+	}
+}
+
+// addrKeeper remembers where UnmarshalJSON was called.
+type addrKeeper struct{ n int }
+
+var keptAddrs []*addrKeeper
+
+func (k *addrKeeper) UnmarshalJSON(b []byte) error {
+	keptAddrs = append(keptAddrs, k)
+	k.n = len(b)
+	return nil
+}
+
+// TestUnmarshalMethodAddress checks that memory a decoding method was
+// called on is never reused by a later decode. Slices of elements that
+// hold such methods must not be built in the decoder's scratch buffers,
+// which the next Unmarshal (perhaps on another goroutine) overwrites; as
+// in encoding/json, an element may move when its slice grows, but the
+// memory it leaves stays as it was.
+func TestUnmarshalMethodAddress(t *testing.T) {
+	type elem struct {
+		ID int
+		K  addrKeeper
+	}
+	keptAddrs = nil
+	var v []elem
+	if err := Unmarshal([]byte(`[{"ID":1,"K":1},{"ID":2,"K":22},{"ID":3,"K":333},{"ID":4,"K":4444},{"ID":5,"K":5}]`), &v); err != nil {
+		t.Fatal(err)
+	}
+	first := append([]*addrKeeper(nil), keptAddrs...)
+	var w []elem
+	if err := Unmarshal([]byte(`[{"ID":1,"K":"aaaaaaaaaaaa"},{"ID":2,"K":"bbbbbbbbbbbbbbb"},{"ID":3,"K":[]},{"ID":4,"K":{}},{"ID":5,"K":true}]`), &w); err != nil {
+		t.Fatal(err)
+	}
+	if len(first) != len(v) {
+		t.Fatalf("UnmarshalJSON called %d times for %d elements", len(first), len(v))
+	}
+	for i, k := range first {
+		if want := []int{1, 2, 3, 4, 1}[i]; k.n != want {
+			t.Errorf("element %d: the memory UnmarshalJSON set to %d now holds %d", i, want, k.n)
+		}
+	}
+}
+
 func TestUnmarshalAnyCorpus(t *testing.T) {
 	for _, f := range celertest.CorpusJSON(t) {
 		diffUnmarshal(t, f.Name, f.Data, func() any { return new(any) })

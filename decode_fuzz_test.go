@@ -34,5 +34,7 @@ func FuzzUnmarshalStruct(f *testing.F) {
 		diffUnmarshal(t, "struct", data, func() any { return new(allTypes) })
 		diffUnmarshal(t, "slice of struct", data, func() any { return new([]allTypes) })
 		diffUnmarshal(t, "map of struct", data, func() any { return new(map[string]*allTypes) })
+		diffUnmarshalTwice(t, "struct twice", data, func() any { return new(allTypes) })
+		diffUnmarshalTwice(t, "slice of struct twice", data, func() any { return new([]allTypes) })
 	})
 }

@@ -62,6 +62,13 @@ type inner struct {
 	C *inner `json:",omitempty"`
 }
 
+// holder has a field with a decoding method inside it: slices of it are
+// not built in scratch buffers (see TestUnmarshalMethodAddress).
+type holder struct {
+	N  int
+	TV textVal
+}
+
 type Embedded struct {
 	E1 int
 	E2 string `json:"e2"`
@@ -142,6 +149,9 @@ type allTypes struct {
 	Nested    inner
 	NestedP   *inner
 	Inners    []inner
+	MapSS     map[string]string
+	Holders   []holder
+	Ptrs      []*inner
 
 	JV     jsonVal
 	JVP    *jsonVal
