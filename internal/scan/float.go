@@ -75,23 +75,5 @@ func ParseFloat64(b []byte) (float64, bool) {
 		}
 		exp += e
 	}
-	var f float64
-	switch {
-	case m == 0:
-		f = 0
-	case m > 1<<53:
-		return eiselLemire(m, exp, neg)
-	case exp == 0:
-		f = float64(m)
-	case exp > 0 && exp <= 22:
-		f = float64(m) * pow10[exp]
-	case exp < 0 && exp >= -22:
-		f = float64(m) / pow10[-exp]
-	default:
-		return eiselLemire(m, exp, neg)
-	}
-	if neg {
-		f = -f
-	}
-	return f, true
+	return Float64FromDecimal(m, exp, neg)
 }
