@@ -111,22 +111,29 @@ func trimSpace(b []byte, p, e int) int {
 }
 
 // numberIn reports whether b[p:e], a run in the current window, is one
-// JSON number. Its non-digits come from the window's masks: with no other
-// non-digit than a leading '-' and one '.', it is checked without reading
-// more than the bytes around them.
+// JSON number, from the window's non-digit masks.
 func (w *walker) numberIn(p, e int) bool {
+	return NumberMasked(w.b, p, e, w.nd, p-w.base)
+}
+
+// NumberMasked reports whether b[p:e], a run of scalar bytes (no
+// whitespace, structural character or quote), is exactly one JSON number,
+// like NumberRun. nd holds the non-digit masks of the 64-byte blocks
+// starting at b[p-at] (see index.Builder.IndexExtra): with no other
+// non-digit than a leading '-' and one '.', the run is checked without
+// reading more than the bytes around them. Runs the masks do not cover
+// go through NumberRun.
+func NumberMasked(b []byte, p, e int, nd []uint64, at int) bool {
 	n := e - p
-	r := p - w.base
-	j, sh := r>>6, uint(r&63)
-	if n <= 0 || n > 64 || j >= len(w.nd) {
-		return NumberRun(w.b, p, e)
+	j, sh := at>>6, uint(at&63)
+	if n <= 0 || n > 64 || at < 0 || at+n > len(nd)<<6 {
+		return NumberRun(b, p, e)
 	}
-	m := w.nd[j] >> sh
-	if sh != 0 && j+1 < len(w.nd) {
-		m |= w.nd[j+1] << (64 - sh)
+	m := nd[j] >> sh
+	if sh != 0 && j+1 < len(nd) {
+		m |= nd[j+1] << (64 - sh)
 	}
 	m &= 1<<uint(n) - 1 // 1<<64 is 0 in Go
-	b := w.b
 	s := 0
 	if m&1 != 0 && b[p] == '-' {
 		s = 1
