@@ -517,3 +517,21 @@ func TestUnmarshalSliceOfArrays(t *testing.T) {
 		t.Errorf("empty: %#v, %v", floats, err)
 	}
 }
+
+// TestUnmarshalStringMap covers the direct stores of map[string]string
+// and their hand-offs: a bin value (UTF-8 or not), a key that is not a
+// str, nil, entries already in the map, a named map type.
+func TestUnmarshalStringMap(t *testing.T) {
+	type named map[string]string
+	m := map[string]string{"old": "kept", "a": "replaced"}
+	err := Unmarshal(mustHex(t, "86 a161a178 a162c40179 01a17a a163c0 a164c401ff a165a0"), &m)
+	var te *UnmarshalTypeError
+	want := map[string]string{"old": "kept", "a": "x", "b": "y", "c": "", "d": "", "e": ""} // d: its value is dropped
+	if !errors.As(err, &te) || te.Value != "integer" || te.Path != "/1" || !reflect.DeepEqual(m, want) {
+		t.Errorf("got %q, %v; want %q and a type error at /1 (the first)", m, err, want)
+	}
+	var s struct{ N named }
+	if err := Unmarshal(mustHex(t, "81 a14e 82 a161a178 a162a179"), &s); err != nil || !reflect.DeepEqual(s.N, named{"a": "x", "b": "y"}) {
+		t.Errorf("named: %q, %v", s.N, err)
+	}
+}

@@ -46,6 +46,8 @@ func Unmarshal(data []byte, v any, o ...Options) error {
 	return unmarshalValid(data, v, s)
 }
 
+var stringType = reflect.TypeFor[string]()
+
 // decPool keeps decoding states between calls.
 var decPool = sync.Pool{New: func() any { return new(decState) }}
 
@@ -631,6 +633,8 @@ func mapDecoder(t reflect.Type) decFunc {
 	kt, et := t.Key(), t.Elem()
 	keyDec, elemDec := decoderFor(kt), decoderFor(et)
 	stringKey := kt.Kind() == reflect.String && !reflect.PointerTo(kt).Implements(textUnmarshalType) && !reflect.PointerTo(kt).Implements(unmarshalerType)
+	// A map of (unnamed) strings to strings stores str pairs directly.
+	strMap := kt == stringType && et == stringType
 	return func(d *decState, i int, v reflect.Value) int {
 		switch infos[d.data[i]].kind {
 		case kNil:
@@ -644,9 +648,24 @@ func mapDecoder(t reflect.Type) decFunc {
 		if v.IsNil() {
 			v.Set(reflect.MakeMapWithSize(t, int(min(n, 1024))))
 		}
-		key := reflect.New(kt).Elem()
-		elem := reflect.New(et).Elem()
+		var m map[string]string
+		if strMap && v.CanAddr() {
+			m = *(*map[string]string)(binfmt.Addr(v))
+		}
+		var key, elem reflect.Value
 		for ; n > 0; n-- {
+			if m != nil && infos[d.data[j]].kind == kStr {
+				k, end := d.payload(j)
+				if infos[d.data[end]].kind == kStr {
+					s, end := d.payload(end)
+					m[string(k)] = string(s)
+					j = end
+					continue
+				}
+			}
+			if !key.IsValid() {
+				key, elem = reflect.New(kt).Elem(), reflect.New(et).Elem()
+			}
 			key.SetZero()
 			if stringKey && infos[d.data[j]].kind == kStr {
 				s, end := d.payload(j)
