@@ -535,3 +535,16 @@ func TestUnmarshalSliceOfArrays(t *testing.T) {
 		t.Errorf("empty: %#v, %v", floats, err)
 	}
 }
+
+// TestUnmarshalStringMap covers the direct stores of map[string]string
+// and their hand-offs: indefinite-length texts (key and value), a tag, a
+// key that is not a text, null, entries already in the map.
+func TestUnmarshalStringMap(t *testing.T) {
+	m := map[string]string{"old": "kept", "a": "replaced"}
+	err := Unmarshal(mustHex(t, "a6 61616178 7f61626162ff7f6179617aff 01617a 6163f6 6164c06178 6165 60"), &m)
+	var te *UnmarshalTypeError
+	want := map[string]string{"old": "kept", "a": "x", "bb": "yz", "c": "", "d": "x", "e": ""}
+	if !errors.As(err, &te) || te.Path != "/1" || !reflect.DeepEqual(m, want) {
+		t.Errorf("got %q, %v; want %q and a type error at /1", m, err, want)
+	}
+}

@@ -201,6 +201,8 @@ func (d *decState) str(i int) ([]byte, int) {
 	return d.buf, j + 1
 }
 
+var stringType = reflect.TypeFor[string]()
+
 // decoderFor returns the decoder of type t, built once.
 func decoderFor(t reflect.Type) decFunc {
 	if f, ok := decCache.Load(t); ok {
@@ -860,6 +862,8 @@ func mapDecoder(t reflect.Type) decFunc {
 	kt, et := t.Key(), t.Elem()
 	keyDec, elemDec := decoderFor(kt), decoderFor(et)
 	stringKey := kt.Kind() == reflect.String && !reflect.PointerTo(kt).Implements(textUnmarshalType) && !reflect.PointerTo(kt).Implements(unmarshalerType)
+	// A map of (unnamed) strings to strings stores text pairs directly.
+	strMap := kt == stringType && et == stringType
 	return func(d *decState, i int, v reflect.Value) int {
 		i = d.skipTags(i)
 		switch {
@@ -873,9 +877,23 @@ func mapDecoder(t reflect.Type) decFunc {
 			_, _, n, _ := d.head(i)
 			v.Set(reflect.MakeMapWithSize(t, int(min(n, 1024))))
 		}
-		key := reflect.New(kt).Elem()
-		elem := reflect.New(et).Elem()
+		var m map[string]string
+		if strMap && v.CanAddr() {
+			m = *(*map[string]string)(binfmt.Addr(v))
+		}
+		var key, elem reflect.Value
 		return d.pairs(i, func(k int) int {
+			if m != nil && d.data[k]>>5 == majorText && d.data[k] != majorText<<5|aiIndef { // a definite key is not in d.buf, which the value may use
+				name, end := d.str(k)
+				if d.data[end]>>5 == majorText {
+					s, end := d.str(end)
+					m[string(name)] = string(s)
+					return end
+				}
+			}
+			if !key.IsValid() {
+				key, elem = reflect.New(kt).Elem(), reflect.New(et).Elem()
+			}
 			key.SetZero()
 			var j int
 			if k2 := d.skipTags(k); stringKey && d.data[k2]>>5 == majorText {
