@@ -20,8 +20,11 @@
 // ("2013-03-21T20:04:00.5Z") for the years 0 to 9999, tag 1 and the
 // seconds since the epoch otherwise. Through package token's JSON writer a
 // timestamp thus becomes a JSON string of its RFC 3339 text, and through
-// the CBOR writer a CBOR date; the other extensions have no JSON form
-// (see package token).
+// the CBOR writer a CBOR date. The other extensions have a JSON form by
+// convention, {"$msgpackExt": {"type": T, "data": "<base64>"}} (ExtKey):
+// a Writer wrapped by WrapWriter writes them so (JSON, CBOR, UBJSON and
+// BSON writers, which have no such extensions, fail on them otherwise),
+// and UnwrapReader turns such objects back into extensions.
 //
 // The Writer writes every integer and length in its smallest format, as
 // the specification asks; floats as float 64, or float 32 when they came

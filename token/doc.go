@@ -187,9 +187,20 @@
 // on such content (from MessagePack or CBOR) back into the timestamp
 // extension, in its smallest format.
 //
-// The other extensions have no JSON convention: JSONWriter fails on them
-// with ErrUnsupported (null with SubstituteNull), as do the CBOR and
-// UBJSON writers; a msgpack Writer writes them as they are. (UBJSON needs
+// The other extensions have this JSON convention: an extension of type T
+// (-128 to 127) with data D is the object
+//
+//	{"$msgpackExt": {"type": T, "data": "<D in base64>"}}
+//
+// with D in standard base64 with padding (RFC 4648 section 4), as the
+// wrappers of MongoDB Extended JSON hold BSON's types. JSONWriter itself
+// fails on these tokens with ErrUnsupported (null with SubstituteNull),
+// as do the CBOR and UBJSON writers; a Writer wrapped by
+// msgpack.WrapWriter writes them as such objects, and msgpack.UnwrapReader
+// reads objects of exactly that form (one member; "type" and "data" in
+// either order; canonical base64; not the timestamp type -1, which comes
+// as a date) back as extensions, leaving every other object as it is. A
+// msgpack Writer writes them as they are. (UBJSON needs
 // no family: its strongly typed uint8 arrays are Bytes tokens, its
 // high-precision numbers Number tokens, or Int and Uint for integers that
 // fit 64 bits.)
