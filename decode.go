@@ -406,9 +406,17 @@ func (d *decodeState) carve(b []byte) string {
 
 // plainEnd returns the offset of the closing quote of the string whose
 // content starts at b[i], in valid input, or -1 if a backslash comes
-// first. It looks at eight bytes at a time.
+// first. It looks at eight bytes at a time, and hands long strings to the
+// vector kernel.
 func plainEnd(b []byte, i int) int {
-	for ; i+8 <= len(b); i += 8 {
+	for end := i + 32; i+8 <= len(b); i += 8 {
+		if i == end { // a long string: on to the vector kernel
+			n, _ := kernels.StringRun(b[i:])
+			if i += n; i < len(b) && b[i] == '"' {
+				return i
+			}
+			return -1 // a backslash (a control byte cannot be in valid input)
+		}
 		x := binary.LittleEndian.Uint64(b[i:])
 		q := x ^ 0x2222222222222222 // zero bytes where x has '"'
 		s := x ^ 0x5c5c5c5c5c5c5c5c // and '\\'

@@ -12,7 +12,7 @@ import (
 	"github.com/celerjson/celer/internal/testtypes"
 )
 
-var benchDocs = []string{"twitter", "citm_catalog", "canada", "citys"}
+var benchDocs = []string{"twitter", "citm_catalog", "canada", "citys", "request"}
 
 func benchCase(tb testing.TB, name string) (testtypes.Case, []byte) {
 	for _, c := range testtypes.Cases {
