@@ -31,7 +31,11 @@ func Elements[T any](r io.Reader, o ...Options) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
 		s := opts.Collect(o...)
 		flags := decodeFlags(&s) &^ dZeroCopy
-		sd := stream.NewDecoder(r, stream.AllowInvalidUTF8(flagOr(&s, opts.AllowInvalidUTF8, true)), opts.Join(o...))
+		lenient := flagOr(&s, opts.AllowInvalidUTF8, true)
+		if !lenient {
+			flags |= dValidUTF8 // the stream decoder checks every string
+		}
+		sd := stream.NewDecoder(r, stream.AllowInvalidUTF8(lenient), opts.Join(o...))
 		var zero T
 		array := false
 		switch sd.PeekKind() {
@@ -67,7 +71,11 @@ func Elements[T any](r io.Reader, o ...Options) iter.Seq2[T, error] {
 				return
 			}
 			var v T
-			d.init(raw, flags)
+			f := flags
+			if lenient {
+				f |= utf8Flag(raw)
+			}
+			d.init(raw, f)
 			err = d.unmarshal(&v)
 			d.data = nil
 			if !yield(v, err) {

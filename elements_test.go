@@ -170,3 +170,26 @@ func TestParallelElements(t *testing.T) {
 		t.Fatalf("last error %v", last)
 	}
 }
+
+// TestElementsInvalidUTF8 checks that Elements, like Unmarshal, replaces
+// invalid UTF-8 in an element's strings (and only in that element: the
+// next one is valid and read as it is).
+func TestElementsInvalidUTF8(t *testing.T) {
+	lines := []string{`{"a":"x` + "\xff" + `y","b":"ok"}`, `{"a":"caf` + "\xc3\xa9" + `","b":"` + "\xed\xa0\x80" + `"}`, `{"a":"plain","b":"text"}`}
+	var got []map[string]string
+	for v, err := range Elements[map[string]string](strings.NewReader(strings.Join(lines, "\n"))) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, v)
+	}
+	for i, line := range lines {
+		var want map[string]string
+		if err := json.Unmarshal([]byte(line), &want); err != nil {
+			t.Fatal(err)
+		}
+		if i >= len(got) || !reflect.DeepEqual(got[i], want) {
+			t.Errorf("line %d: got %q, want %q", i, got, want)
+		}
+	}
+}

@@ -70,7 +70,8 @@ func (dec *Decoder) Decode(v any) error {
 	if err != nil {
 		return err
 	}
-	dec.d.init(dec.buf[dec.scanp:dec.scanp+n], dec.flags)
+	raw := dec.buf[dec.scanp : dec.scanp+n]
+	dec.d.init(raw, dec.flags|utf8Flag(raw))
 	dec.scanp += n
 	err = dec.d.unmarshal(v)
 	dec.d.data = nil
