@@ -56,6 +56,16 @@ func validV1(data []byte) (dflags, bool) {
 	return 0, scan.ValidIndexed(data, scan.AllowInvalidUTF8, opts.DefaultMaxDepth)
 }
 
+// utf8Flag returns dValidUTF8 if value, checked by a lenient validator,
+// is valid UTF-8 throughout (one vector pass spares every string the
+// search for bytes to replace).
+func utf8Flag(value []byte) dflags {
+	if kernels.ValidUTF8(value) {
+		return dValidUTF8
+	}
+	return 0
+}
+
 // stdSyntaxError returns encoding/json's error for data, which our
 // scanner rejected. Running encoding/json on the error path gives the
 // exact message and offset (DESIGN.md D1) without building its unexported
