@@ -3,6 +3,7 @@ package dombench
 import (
 	"errors"
 	"fmt"
+	"github.com/celerjson/celer/arena/internal/cputime"
 	"sort"
 	"sync"
 	"testing"
@@ -84,7 +85,7 @@ func benchDOM(b *testing.B, op string) {
 					}
 					b.SetBytes(int64(len(d.Data)))
 					b.ReportAllocs()
-					cpu := cpuTime()
+					cpu := cputime.Now()
 					for b.Loop() {
 						if err := c.ParseDOM(d.Data); err != nil {
 							b.Fatal(err)
@@ -95,7 +96,7 @@ func benchDOM(b *testing.B, op string) {
 							}
 						}
 					}
-					reportCPU(b, cpu)
+					cputime.Report(b, cpu)
 				})
 			}
 		})

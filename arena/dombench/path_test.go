@@ -3,6 +3,7 @@ package dombench
 import (
 	"errors"
 	"fmt"
+	"github.com/celerjson/celer/arena/internal/cputime"
 	"sync"
 	"testing"
 
@@ -126,13 +127,13 @@ func BenchmarkLookup(b *testing.B) {
 					}
 					b.SetBytes(int64(len(in.Data)))
 					b.ReportAllocs()
-					cpu := cpuTime()
+					cpu := cputime.Now()
 					for b.Loop() {
 						if _, err := c.Lookup(in.Data); err != nil {
 							b.Fatal(err)
 						}
 					}
-					reportCPU(b, cpu)
+					cputime.Report(b, cpu)
 				})
 			}
 		})
@@ -156,13 +157,13 @@ func BenchmarkJSONPath(b *testing.B) {
 					}
 					b.SetBytes(int64(len(in.Data)))
 					b.ReportAllocs()
-					cpu := cpuTime()
+					cpu := cputime.Now()
 					for b.Loop() {
 						if _, err := c.Select(); err != nil {
 							b.Fatal(err)
 						}
 					}
-					reportCPU(b, cpu)
+					cputime.Report(b, cpu)
 				})
 			}
 		})
