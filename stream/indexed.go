@@ -52,12 +52,6 @@ type ixState struct {
 	win       int   // size of the next window: it grows from ixFirstWindow to ixWindow
 	flags     uint  // index.StrictUTF8 or 0
 
-	// nd holds the non-digit masks of the last window indexed, which
-	// starts at input offset ndLo (index.Builder.IndexExtra): numbers in
-	// it are checked from them (scan.NumberMasked).
-	nd   []uint64
-	ndLo int64
-
 	// Strings overlapping [surLo, surHi) (input offsets) lie in windows
 	// where stage 1 saw an escaped UTF-16 surrogate: their pairing is
 	// checked by the scalar scanner, which stage 1 leaves to stage 2.
@@ -89,7 +83,6 @@ func (d *Decoder) startIndex() {
 	d.ixDelta = int(-d.base)
 	x.win = ixWindow
 	x.surLo, x.surHi = 0, 0
-	x.nd = x.nd[:0]
 	d.ixOn = true
 }
 
@@ -130,8 +123,7 @@ func (d *Decoder) ixRefill() int {
 		d.ixIdx, d.ixK, x.base = d.ixIdx[:len(keep)], 0, nb
 		d.ixDelta = int(nb - d.base)
 		start := int(x.off - d.base)
-		x.nd, x.ndLo = x.nd[:0], x.off
-		d.ixIdx = x.x.IndexExtra(d.buf[start:start+int(n)], uint32(x.off-nb), final, d.ixIdx, nil, &x.nd)
+		d.ixIdx = x.x.Index(d.buf[start:start+int(n)], uint32(x.off-nb), final, d.ixIdx)
 		x.off += n
 		x.done = final
 		if x.x.Bad() {
@@ -176,7 +168,6 @@ func (d *Decoder) ixSync() bool {
 			x.x.Reset(x.flags)
 			d.ixIdx, d.ixK = d.ixIdx[:0], 0
 			x.base, x.off, x.done = at, at, false
-			x.nd = x.nd[:0]
 			d.ixDelta = d.pos
 			x.win = ixFirstWindow
 		}
@@ -356,7 +347,7 @@ func (d *Decoder) ixNumber(p int) (int, bool) {
 		for end > p && isSpace(d.buf[end-1]) {
 			end--
 		}
-		if scan.NumberMasked(d.buf, p, end, x.nd, int(d.base+int64(p)-x.ndLo)) {
+		if scan.NumberRun(d.buf, p, end) {
 			return end, true
 		}
 	}

@@ -138,7 +138,7 @@ func (x *Builder) Reset(flags uint) {
 // final, if it is called after the final window, or if base+len(buf)
 // exceeds 1<<32.
 func (x *Builder) Index(buf []byte, base uint32, final bool, idx []uint32) []uint32 {
-	return x.index(buf, base, final, idx, nil, nil)
+	return x.index(buf, base, final, idx, nil)
 }
 
 // IndexCompact is Index that also appends buf less its whitespace outside
@@ -147,22 +147,11 @@ func (x *Builder) Index(buf []byte, base uint32, final bool, idx []uint32) []uin
 // out holds junk. Like Index, it may write anywhere in the spare capacity
 // of out, and it grows out so that every 64-byte block has room for 64.
 func (x *Builder) IndexCompact(buf []byte, base uint32, final bool, idx []uint32, out []byte) ([]uint32, []byte) {
-	idx = x.index(buf, base, final, idx, &out, nil)
+	idx = x.index(buf, base, final, idx, &out)
 	return idx, out
 }
 
-// IndexExtra is Index with optional extra outputs: when out is not nil, it
-// appends the window to *out as IndexCompact does; when nd is not nil, it
-// appends to *nd one word per 64-byte block of the window (the final
-// partial block included) whose bit i is set when byte i of the block is
-// not an ASCII digit (bytes past the end of a final window are not digits).
-// A number's non-digits are then a few bit operations away, without
-// reading the number again.
-func (x *Builder) IndexExtra(buf []byte, base uint32, final bool, idx []uint32, out *[]byte, nd *[]uint64) []uint32 {
-	return x.index(buf, base, final, idx, out, nd)
-}
-
-func (x *Builder) index(buf []byte, base uint32, final bool, idx []uint32, out *[]byte, nd *[]uint64) []uint32 {
+func (x *Builder) index(buf []byte, base uint32, final bool, idx []uint32, out *[]byte) []uint32 {
 	if x.done {
 		panic("index: Index called after the final window without Reset")
 	}
@@ -178,9 +167,9 @@ func (x *Builder) index(buf []byte, base uint32, final bool, idx []uint32, out *
 	n := len(buf) &^ (blockSize - 1)
 	if n > 0 {
 		if x.generic {
-			idx = x.st.blocksGeneric(buf[:n], base, idx, out, nd)
+			idx = x.st.blocksGeneric(buf[:n], base, idx, out)
 		} else {
-			idx = x.st.blocksAccelerated(buf[:n], base, idx, out, nd)
+			idx = x.st.blocksAccelerated(buf[:n], base, idx, out)
 		}
 	}
 	if final {
@@ -190,9 +179,9 @@ func (x *Builder) index(buf []byte, base uint32, final bool, idx []uint32, out *
 				pad[i] = ' ' // whitespace: no structurals, ends escapes and UTF-8 sequences as errors
 			}
 			if x.generic {
-				idx = x.st.blocksGeneric(pad[:], base+uint32(n), idx, out, nd)
+				idx = x.st.blocksGeneric(pad[:], base+uint32(n), idx, out)
 			} else {
-				idx = x.st.blocksAccelerated(pad[:], base+uint32(n), idx, out, nd)
+				idx = x.st.blocksAccelerated(pad[:], base+uint32(n), idx, out)
 			}
 		}
 		x.st.finish()

@@ -21,17 +21,16 @@ var accelerated = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512
 // have room for 64 offsets per block. When cout is not nil it also writes
 // the blocks less their whitespace outside strings there and returns
 // their length as cn; it may write junk after them too: cout must have
-// room for 64 bytes per block. When nd is not nil it writes there the
-// non-digit mask of each block. index_amd64.s documents the kernel;
+// room for 64 bytes per block. index_amd64.s documents the kernel;
 // blocksGeneric in index_generic.go is its specification.
 //
 //go:noescape
-func indexAVX512(st *state, tab *asmTables, buf *byte, nblocks int, base uint32, out *uint32, cout *byte, nd *uint64) (n, cn int)
+func indexAVX512(st *state, tab *asmTables, buf *byte, nblocks int, base uint32, out *uint32, cout *byte) (n, cn int)
 
 // blocksAccelerated is blocksGeneric in assembly. It grows idx so that the
 // kernel always has room for a full block of offsets per block of input,
 // and *out, when out is not nil, for a full block of bytes.
-func (st *state) blocksAccelerated(buf []byte, base uint32, idx []uint32, out *[]byte, nd *[]uint64) []uint32 {
+func (st *state) blocksAccelerated(buf []byte, base uint32, idx []uint32, out *[]byte) []uint32 {
 	for len(buf) >= blockSize {
 		if cap(idx)-len(idx) < blockSize {
 			// Typical JSON has a structural every 4 to 8 bytes; append's
@@ -45,15 +44,8 @@ func (st *state) blocksAccelerated(buf []byte, base uint32, idx []uint32, out *[
 			*out = slices.Grow(*out, nb*blockSize)
 			cout = &(*out)[len(*out) : len(*out)+1][0]
 		}
-		var ndp *uint64
-		if nd != nil {
-			l := len(*nd)
-			*nd = slices.Grow(*nd, nb)[:l+nb]
-			ndp = &(*nd)[l]
-			raceWriteWords((*nd)[l:])
-		}
 		raceRead(buf[:nb*blockSize])
-		n, cn := indexAVX512(st, &tables, &buf[0], nb, base, &dst[0], cout, ndp)
+		n, cn := indexAVX512(st, &tables, &buf[0], nb, base, &dst[0], cout)
 		raceWrite(dst[:n])
 		idx = idx[:len(idx)+n]
 		if out != nil {

@@ -27,10 +27,7 @@
 //     16 bits of the keep mask (VPCOMPRESSD) and narrowed back (VPMOVDB),
 //     then stored at the running count of kept bytes. (VPCOMPRESSB would do
 //     it in one step, but needs AVX512_VBMI2, which we do not detect.)
-//  5. With nd set, store the mask of the block's bytes that are not ASCII
-//     digits at nd (one word per block): the complement of the hex class
-//     less the bytes with bit 0x40 (the letters).
-//  6. Flatten the structural mask into offsets with VPCOMPRESSD: for each
+//  5. Flatten the structural mask into offsets with VPCOMPRESSD: for each
 //     16-bit quarter of the mask, compress the dwords base+0..63 of that
 //     quarter and store all sixteen at the running count of the quarters
 //     before (POPCNT). Stores reach past the real offsets; the junk lands in
@@ -54,9 +51,8 @@
 //	Z21 valid escape  Z20 u  Z19 hex  Z18 dD  Z17 0x80 (hi8 class and the
 //	twoConts bit)  Z16 0x0F  Z15 Z14 Z13 UTF-8 nibble tables  Z12 maxTail
 //	Z11 0x60  Z10 0x70  X8 all ones (low quadword)
-// The end of the input and the compaction and non-digit cursors are kept
-// in the frame (end-8(SP), cout-16(SP), nd-24(SP)): no register is left
-// for them.
+// The end of the input and the compaction cursor are kept in the frame
+// (end-8(SP), cout-16(SP)): no register is left for them.
 
 // flatIota holds the dwords 0 to 63: the offsets of a block's bytes.
 DATA flatIota<>+0(SB)/4, $0
@@ -127,12 +123,10 @@ GLOBL flatIota<>(SB), RODATA|NOPTR, $256
 
 #define BCASTB(val, zreg) MOVL $val, BX; VPBROADCASTB BX, zreg
 
-// func indexAVX512(st *state, tab *asmTables, buf *byte, nblocks int, base uint32, out *uint32, cout *byte, nd *uint64) (n, cn int)
-TEXT ·indexAVX512(SB), NOSPLIT, $24-80
+// func indexAVX512(st *state, tab *asmTables, buf *byte, nblocks int, base uint32, out *uint32, cout *byte) (n, cn int)
+TEXT ·indexAVX512(SB), NOSPLIT, $16-72
 	MOVQ cout+48(FP), AX
 	MOVQ AX, cout-16(SP)
-	MOVQ nd+56(FP), AX
-	MOVQ AX, nd-24(SP)
 	MOVQ st+0(FP), R8
 	MOVQ tab+8(FP), AX
 	MOVQ buf+16(FP), SI
@@ -241,13 +235,7 @@ escChecked:
 	JNZ  compact
 
 compacted:
-	// 5. Non-digits.
-	MOVQ nd-24(SP), DX
-	TESTQ DX, DX
-	JNZ  nonDigits
-
-digited:
-	// 6. Flatten.
+	// 5. Flatten.
 	TESTQ   AX, AX
 	JZ      next
 	VPBROADCASTD R9, Z5
@@ -295,10 +283,10 @@ done:
 	VMOVDQU64 Z27, state_prev(R8)
 	SUBQ out+40(FP), DI
 	SHRQ $2, DI
-	MOVQ DI, n+64(FP)
+	MOVQ DI, n+56(FP)
 	MOVQ cout-16(SP), AX
 	SUBQ cout+48(FP), AX
-	MOVQ AX, cn+72(FP)
+	MOVQ AX, cn+64(FP)
 	VZEROUPPER
 	RET
 
@@ -353,17 +341,6 @@ compactSome:
 	ADDQ  CX, DX
 	MOVQ  DX, cout-16(SP)
 	JMP   compacted
-
-// nonDigits stores the mask of the bytes of the block that are not ASCII
-// digits at DX and advances the cursor.
-nonDigits:
-	VPSRLW    $1, Z0, Z9           // bit 0x40 of each byte to 0x20 (bit 0 of a word's high byte lands on bit 7 of its low one: unused)
-	VPANDNQ   Z1, Z9, Z9           // class bits &^ that: 0x20 is set for 0-9 only (a-f A-F have bit 0x40)
-	VPTESTNMB Z19, Z9, K2          // K2 = bytes without it: not digits
-	KMOVQ K2, (DX)
-	ADDQ  $8, DX
-	MOVQ  DX, nd-24(SP)
-	JMP   digited
 
 // An ASCII block after a block that ended inside a UTF-8 sequence.
 incomplete:

@@ -20,8 +20,7 @@ var benchFiles = []string{
 
 // BenchmarkIndex measures Index over whole files, with a reused Builder
 // and idx slice (no allocations), for each implementation and both UTF-8
-// modes, and with IndexExtra's non-digit masks ("+nd"). Names:
-// impl/file/utf8 mode[+nd].
+// modes. Names: impl/file/utf8 mode.
 func BenchmarkIndex(b *testing.B) {
 	impls := []string{"generic"}
 	if hasAccelerated() {
@@ -33,23 +32,16 @@ func BenchmarkIndex(b *testing.B) {
 			for _, mode := range []struct {
 				name  string
 				flags uint
-				nd    bool
-			}{{"lax", 0, false}, {"strict", StrictUTF8, false}, {"strict+nd", StrictUTF8, true}} {
+			}{{"lax", 0}, {"strict", StrictUTF8}} {
 				b.Run(impl+"/"+path.Base(f)+"/"+mode.name, func(b *testing.B) {
 					defer setGeneric(impl == "generic")()
 					var x Builder
 					idx := make([]uint32, 0, len(data)+blockSize)
-					nd := make([]uint64, 0, len(data)/blockSize+1)
 					b.SetBytes(int64(len(data)))
 					b.ReportAllocs()
 					for b.Loop() {
 						x.Reset(mode.flags)
-						if mode.nd {
-							nd = nd[:0]
-							idx = x.IndexExtra(data, 0, true, idx[:0], nil, &nd)
-						} else {
-							idx = x.Index(data, 0, true, idx[:0])
-						}
+						idx = x.Index(data, 0, true, idx[:0])
 					}
 					if x.Bad() {
 						b.Fatalf("%s: Bad", f)

@@ -17,14 +17,12 @@ type masks struct {
 	op    uint64 // { } [ ] : ,
 	ctrl  uint64 // bytes below 0x20
 	high  uint64 // bytes 0x80 and above
-	digit uint64 // 0-9
 }
 
 // blocksGeneric indexes buf, a whole number of blocks, starting at offset
 // base, and appends the structural offsets to idx. When out is not nil it
-// also appends the blocks less their whitespace outside strings to *out,
-// and when nd is not nil, the non-digit mask of each block to *nd.
-func (st *state) blocksGeneric(buf []byte, base uint32, idx []uint32, out *[]byte, nd *[]uint64) []uint32 {
+// also appends the blocks less their whitespace outside strings to *out.
+func (st *state) blocksGeneric(buf []byte, base uint32, idx []uint32, out *[]byte) []uint32 {
 	for ; len(buf) >= blockSize; buf, base = buf[blockSize:], base+blockSize {
 		b := (*[blockSize]byte)(buf)
 		m := classify(b)
@@ -37,9 +35,6 @@ func (st *state) blocksGeneric(buf []byte, base uint32, idx []uint32, out *[]byt
 		}
 		if out != nil {
 			*out = compactBlock(*out, b, m.ws&^in)
-		}
-		if nd != nil {
-			*nd = append(*nd, ^m.digit)
 		}
 	}
 	return idx
@@ -144,7 +139,6 @@ const (
 	bcOp
 	bcCtrl
 	bcHigh
-	bcDigit
 )
 
 var byteClass = func() (t [256]uint8) {
@@ -166,9 +160,6 @@ var byteClass = func() (t [256]uint8) {
 		if c >= 0x80 {
 			k |= bcHigh
 		}
-		if c >= '0' && c <= '9' {
-			k |= bcDigit
-		}
 		t[c] = k
 	}
 	return t
@@ -188,7 +179,6 @@ func classify(b *[blockSize]byte) (m masks) {
 		m.op |= movemask(c<<4) << sh
 		m.ctrl |= movemask(c<<3) << sh
 		m.high |= movemask(c<<2) << sh
-		m.digit |= movemask(c<<1) << sh
 	}
 	return m
 }

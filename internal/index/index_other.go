@@ -6,6 +6,6 @@ package index
 // code on this processor. Without assembly it never is.
 const accelerated = false
 
-func (st *state) blocksAccelerated(buf []byte, base uint32, idx []uint32, out *[]byte, nd *[]uint64) []uint32 {
-	return st.blocksGeneric(buf, base, idx, out, nd)
+func (st *state) blocksAccelerated(buf []byte, base uint32, idx []uint32, out *[]byte) []uint32 {
+	return st.blocksGeneric(buf, base, idx, out)
 }

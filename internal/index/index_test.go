@@ -17,17 +17,16 @@ type result struct {
 	idx     []uint32
 	bad     bool
 	sur     bool
-	compact []byte   // from IndexCompact, after "prefix"; junk when bad
-	nd      []uint64 // from IndexExtra
+	compact []byte // from IndexCompact, after "prefix"; junk when bad
 }
 
 func (r result) String() string {
-	return fmt.Sprintf("bad=%v sur=%v idx=%v compact=%q nd=%x", r.bad, r.sur, r.idx, r.compact, r.nd)
+	return fmt.Sprintf("bad=%v sur=%v idx=%v compact=%q", r.bad, r.sur, r.idx, r.compact)
 }
 
 func (r result) equal(s result) bool {
 	return r.bad == s.bad && r.sur == s.sur && slices.Equal(r.idx, s.idx) &&
-		(r.bad || bytes.Equal(r.compact, s.compact)) && slices.Equal(r.nd, s.nd)
+		(r.bad || bytes.Equal(r.compact, s.compact))
 }
 
 // reference is the specification of Index, one byte at a time, kept as
@@ -37,13 +36,7 @@ func reference(b []byte, strict bool) result {
 	isHex := func(c byte) bool { return strings.IndexByte("0123456789abcdefABCDEF", c) >= 0 }
 	inString, escapeNext, inScalar := false, false, false
 	r.compact = []byte("prefix")
-	for i := 0; i < len(b); i += 64 {
-		r.nd = append(r.nd, 0)
-	}
 	for i, c := range b {
-		if c < '0' || c > '9' {
-			r.nd[i/64] |= 1 << (i % 64)
-		}
 		if inString || strings.IndexByte(" \t\r\n", c) < 0 {
 			r.compact = append(r.compact, c)
 		}
@@ -92,9 +85,6 @@ func reference(b []byte, strict bool) result {
 	if inString || escapeNext {
 		r.bad = true
 	}
-	for i := len(b); i%64 != 0; i++ { // the padding of the final block
-		r.nd[i/64] |= 1 << (i % 64)
-	}
 	if strict && !utf8.Valid(b) {
 		r.bad = true
 	}
@@ -103,8 +93,7 @@ func reference(b []byte, strict bool) result {
 
 // run indexes b in windows of the given size (0: all at once), from a copy
 // of each window whose capacity ends with it, and at offset base: once
-// with Index and once with IndexExtra (compacting, non-digits), which must
-// find the same.
+// with Index and once with IndexCompact, which must find the same.
 func run(b []byte, strict bool, window int) result {
 	var r result
 	for _, compact := range []bool{false, true} {
@@ -115,7 +104,6 @@ func run(b []byte, strict bool, window int) result {
 		}
 		x.Reset(flags)
 		var idx []uint32
-		var nd []uint64
 		out := []byte("prefix")
 		for off := 0; ; off += window {
 			final := window == 0 || len(b)-off <= window
@@ -126,7 +114,7 @@ func run(b []byte, strict bool, window int) result {
 			w := bytes.Clone(b[off:end])
 			w = w[:len(w):len(w)]
 			if compact {
-				idx = x.IndexExtra(w, uint32(off), final, idx, &out, &nd)
+				idx, out = x.IndexCompact(w, uint32(off), final, idx, out)
 			} else {
 				idx = x.Index(w, uint32(off), final, idx)
 			}
@@ -135,13 +123,13 @@ func run(b []byte, strict bool, window int) result {
 			}
 		}
 		if !compact {
-			r = result{idx, x.Bad(), x.SurrogateEscape(), nil, nil}
+			r = result{idx, x.Bad(), x.SurrogateEscape(), nil}
 			continue
 		}
 		if !slices.Equal(idx, r.idx) || x.Bad() != r.bad || x.SurrogateEscape() != r.sur {
 			r.idx = append(r.idx, 1<<32-1) // a difference that equal sees
 		}
-		r.compact, r.nd = out, nd
+		r.compact = out
 	}
 	return r
 }

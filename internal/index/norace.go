@@ -2,7 +2,6 @@
 
 package index
 
-func raceRead([]byte)         {}
-func raceWrite([]uint32)      {}
-func raceWriteBytes([]byte)   {}
-func raceWriteWords([]uint64) {}
+func raceRead([]byte)       {}
+func raceWrite([]uint32)    {}
+func raceWriteBytes([]byte) {}

@@ -21,12 +21,6 @@ func raceWriteBytes(b []byte) {
 	}
 }
 
-func raceWriteWords(p []uint64) {
-	if len(p) > 0 {
-		runtime.RaceWriteRange(unsafe.Pointer(unsafe.SliceData(p)), len(p)*8)
-	}
-}
-
 func raceWrite(p []uint32) {
 	if len(p) > 0 {
 		runtime.RaceWriteRange(unsafe.Pointer(unsafe.SliceData(p)), len(p)*4)

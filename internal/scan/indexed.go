@@ -2,7 +2,6 @@ package scan
 
 import (
 	"encoding/binary"
-	"math/bits"
 	"sync"
 
 	"github.com/celerjson/celer/internal/index"
@@ -39,11 +38,6 @@ type walker struct {
 	// validates.
 	compacting bool
 	out        []byte
-
-	// nd holds the non-digit masks of the current window, which starts at
-	// base (index.Builder.IndexExtra): numbers are checked from them.
-	nd   []uint64
-	base int
 }
 
 var walkers = sync.Pool{New: func() any { return &walker{idx: make([]uint32, 0, window)} }}
@@ -53,12 +47,11 @@ var walkers = sync.Pool{New: func() any { return &walker{idx: make([]uint32, 0, 
 func (w *walker) more() []uint32 {
 	for w.off < len(w.b) && !w.bad {
 		end := min(w.off+window, len(w.b))
-		var out *[]byte
 		if w.compacting {
-			out = &w.out
+			w.idx, w.out = w.x.IndexCompact(w.b[w.off:end], uint32(w.off), end == len(w.b), w.idx[:0], w.out)
+		} else {
+			w.idx = w.x.Index(w.b[w.off:end], uint32(w.off), end == len(w.b), w.idx[:0])
 		}
-		w.nd, w.base = w.nd[:0], w.off
-		w.idx = w.x.IndexExtra(w.b[w.off:end], uint32(w.off), end == len(w.b), w.idx[:0], out, &w.nd)
 		w.off = end
 		if w.x.Bad() {
 			w.bad = true
@@ -108,47 +101,6 @@ func trimSpace(b []byte, p, e int) int {
 		e--
 	}
 	return e
-}
-
-// numberIn reports whether b[p:e], a run in the current window, is one
-// JSON number, from the window's non-digit masks.
-func (w *walker) numberIn(p, e int) bool {
-	return NumberMasked(w.b, p, e, w.nd, p-w.base)
-}
-
-// NumberMasked reports whether b[p:e], a run of scalar bytes (no
-// whitespace, structural character or quote), is exactly one JSON number,
-// like NumberRun. nd holds the non-digit masks of the 64-byte blocks
-// starting at b[p-at] (see index.Builder.IndexExtra): with no other
-// non-digit than a leading '-' and one '.', the run is checked without
-// reading more than the bytes around them. Runs the masks do not cover
-// go through NumberRun.
-func NumberMasked(b []byte, p, e int, nd []uint64, at int) bool {
-	n := e - p
-	j, sh := at>>6, uint(at&63)
-	if n <= 0 || n > 64 || at < 0 || at+n > len(nd)<<6 {
-		return NumberRun(b, p, e)
-	}
-	m := nd[j] >> sh
-	if sh != 0 && j+1 < len(nd) {
-		m |= nd[j+1] << (64 - sh)
-	}
-	m &= 1<<uint(n) - 1 // 1<<64 is 0 in Go
-	s := 0
-	if m&1 != 0 && b[p] == '-' {
-		s = 1
-		m &^= 1
-	}
-	// The first digit is b[p+s]; a leading 0 is alone or before '.'.
-	if s < n && (b[p+s] != '0' || s+1 == n || b[p+s+1] == '.') {
-		if m == 0 {
-			return true
-		}
-		if d := bits.TrailingZeros64(m); m&(m-1) == 0 && b[p+d] == '.' && d > s && d < n-1 {
-			return true
-		}
-	}
-	return numberSlow(b, p, e)
 }
 
 // putShort appends src[:n] to dst. Short copies, the common case when
@@ -335,19 +287,15 @@ value:
 		if c != '-' && !isDigit(c) {
 			return false
 		}
-		if k < len(ix) {
-			if !w.numberIn(p, trimSpace(b, p, int(ix[k]))) {
-				return false
-			}
-			goto next
+		if k == len(ix) {
+			ix, k = w.window()
 		}
-		// The last token of its window: it ends in the next one.
-		ix, k = w.window()
-		e := int(int32(ix[k]))
+		e := int(int32(ix[k])) // the next structural position
 		if e < 0 {
 			e = len(b)
 		}
-		if !NumberRun(b, p, trimSpace(b, p, e)) {
+		e = trimSpace(b, p, e)
+		if !NumberRun(b, p, e) {
 			return false
 		}
 		goto next
@@ -488,16 +436,10 @@ value:
 		if c != '-' && !isDigit(c) {
 			return out, false
 		}
-		if k < len(ix) {
-			e := trimSpace(b, p, int(ix[k]))
-			if !w.numberIn(p, e) {
-				return out, false
-			}
-			out = putShort(out, b[p:], e-p)
-			goto next
+		if k == len(ix) {
+			ix, k = w.window()
 		}
-		ix, k = w.window() // the last token of its window
-		e := int(int32(ix[k]))
+		e := int(int32(ix[k])) // the next structural position
 		if e < 0 {
 			e = len(b)
 		}

@@ -94,9 +94,8 @@ func FuzzValidIndexed(f *testing.F) {
 }
 
 // TestValidIndexedNumberEdges puts numbers, valid and not, across the end of
-// a window and of a block, and as the last token of a window: stage 2 reads
-// a number's non-digits from its window's masks, or the bytes themselves
-// when the number ends in the next window.
+// a window and of a block, and as the last token of a window, whose end is
+// the first entry of the next window.
 func TestValidIndexedNumberEdges(t *testing.T) {
 	nums := []string{"1", "-0", "0.5", "-12.5", "01", "-", "1.", "1e5", "-1.5E-3", "1.2.3", "9007199254740993",
 		"-65.613616999999977", "123456789012345678901234567890123456789012345678901234567890123456789"}

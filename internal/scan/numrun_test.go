@@ -15,26 +15,6 @@ func checkNumberRun(t *testing.T, s string) {
 			t.Errorf("NumberRun(%q) (pad %d) = %v, want %v", s, pad, got, want)
 		}
 	}
-	// NumberMasked, with the number at every offset of a 64-byte block and
-	// masks computed here byte by byte; and with masks that stop short.
-	for lead := 0; lead < 64; lead += 1 + len(s)%3 {
-		b := []byte(strings.Repeat(" ", lead) + s + "]")
-		nd := make([]uint64, (len(b)+63)/64)
-		for i := range nd {
-			nd[i] = ^uint64(0) // bytes past the end are not digits
-		}
-		for i, c := range b {
-			if c >= '0' && c <= '9' {
-				nd[i/64] &^= 1 << (i % 64)
-			}
-		}
-		if got := NumberMasked(b, lead, lead+len(s), nd, lead); got != want {
-			t.Errorf("NumberMasked(%q) at %d = %v, want %v", s, lead, got, want)
-		}
-		if got := NumberMasked(b, lead, lead+len(s), nd[:(lead+len(s))/64], lead); got != want {
-			t.Errorf("NumberMasked(%q) at %d, short masks = %v, want %v", s, lead, got, want)
-		}
-	}
 }
 
 func TestNumberRun(t *testing.T) {
