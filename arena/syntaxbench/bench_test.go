@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/celerjson/celer/arena/contender"
+	"github.com/celerjson/celer/arena/internal/cputime"
 )
 
 func BenchmarkValid(b *testing.B)    { benchOp(b, OpValid) }
@@ -47,11 +48,11 @@ func benchOp(b *testing.B, op string) {
 }
 
 // run times one operation. Output buffers are reused across iterations.
-// Besides ns/op it reports cpu-ns/op (see reportCPU).
+// Besides ns/op it reports cpu-ns/op (package cputime).
 func run(b *testing.B, c contender.Syntax, op string, data []byte) {
 	var err error
-	start := cpuTime()
-	defer reportCPU(b, start)
+	start := cputime.Now()
+	defer cputime.Report(b, start)
 	switch op {
 	case OpValid:
 		for b.Loop() {
