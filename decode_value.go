@@ -422,6 +422,7 @@ func (d *decodeState) mapInto(v reflect.Value, p *plan) error {
 	kt := t.Key()
 	ep := p.elem()
 	elem := reflect.New(t.Elem()).Elem()
+	elemAt := unsafe.Pointer(elem.UnsafeAddr())
 	first := true
 	var kv reflect.Value
 	if p.mapKey == keyPlainString || p.mapKey == keyString {
@@ -443,7 +444,7 @@ func (d *decodeState) mapInto(v reflect.Value, p *plan) error {
 			elem.SetZero()
 		}
 		first = false
-		if err := d.value(elem, ep); err != nil {
+		if err := d.valueAt(elemAt, ep); err != nil {
 			return err
 		}
 		switch p.mapKey {
