@@ -19,12 +19,7 @@ func diffUnmarshal(t testing.TB, name string, data []byte, mk func() any) {
 	got, want := mk(), mk()
 	gerr := Unmarshal(data, got)
 	werr := json.Unmarshal(data, want)
-	if !reflect.DeepEqual(gerr, werr) {
-		t.Fatalf("%s: error mismatch:\n celer: %#v (%v)\n std:   %#v (%v)", name, gerr, gerr, werr, werr)
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("%s: value mismatch:\n celer: %#v\n std:   %#v", name, got, want)
-	}
+	sameResults(t, name, got, want, gerr, werr)
 }
 
 // diffUnmarshalTwice is diffUnmarshal decoding data twice into the same
@@ -34,8 +29,12 @@ func diffUnmarshalTwice(t testing.TB, name string, data []byte, mk func() any) {
 	got, want := mk(), mk()
 	Unmarshal(data, got)
 	json.Unmarshal(data, want)
-	gerr := Unmarshal(data, got)
-	werr := json.Unmarshal(data, want)
+	sameResults(t, name, got, want, Unmarshal(data, got), json.Unmarshal(data, want))
+}
+
+// sameResults fails t unless celer's and encoding/json's results agree.
+func sameResults(t testing.TB, name string, got, want any, gerr, werr error) {
+	t.Helper()
 	if !reflect.DeepEqual(gerr, werr) {
 		t.Fatalf("%s: error mismatch:\n celer: %#v (%v)\n std:   %#v (%v)", name, gerr, gerr, werr, werr)
 	}

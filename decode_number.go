@@ -20,25 +20,11 @@ func readFloat(b []byte, i int) (float64, int, bool) {
 		i++
 	}
 	start := i
-	var m uint64
-	for ; i < len(b); i++ {
-		c := b[i] - '0'
-		if c > 9 {
-			break
-		}
-		m = m*10 + uint64(c)
-	}
+	m, i := digits(b, i, 0)
 	scale := 0
 	if i < len(b) && b[i] == '.' {
-		i++
-		frac := i
-		for ; i < len(b); i++ {
-			c := b[i] - '0'
-			if c > 9 {
-				break
-			}
-			m = m*10 + uint64(c)
-		}
+		frac := i + 1
+		m, i = digits(b, frac, m)
 		scale = i - frac
 		start++ // the '.' is not a digit
 	}
@@ -95,14 +81,7 @@ func readInt(b []byte, i int) (int64, int, bool) {
 		i++
 	}
 	start := i
-	var n uint64
-	for ; i < len(b); i++ {
-		c := b[i] - '0'
-		if c > 9 {
-			break
-		}
-		n = n*10 + uint64(c)
-	}
+	n, i := digits(b, i, 0)
 	if i-start > 18 || i < len(b) && (b[i] == '.' || b[i]|0x20 == 'e') {
 		return 0, 0, false
 	}
@@ -110,4 +89,17 @@ func readInt(b []byte, i int) (int64, int, bool) {
 		return -int64(n), i, true
 	}
 	return int64(n), i, true
+}
+
+// digits reads the decimal digits at b[i:] onto m and returns it with the
+// offset after them.
+func digits(b []byte, i int, m uint64) (uint64, int) {
+	for ; i < len(b); i++ {
+		c := b[i] - '0'
+		if c > 9 {
+			break
+		}
+		m = m*10 + uint64(c)
+	}
+	return m, i
 }
