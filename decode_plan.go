@@ -41,10 +41,10 @@ type plan struct {
 	// pointer, or fNone.
 	fast fastKind
 
-	// For slices: whether elements may be decoded in a scratch buffer
-	// and copied out (see sliceScratch).
-	scratchOnce sync.Once
-	scratchOK   bool
+	// scratch, for slices: elements may be decoded in a scratch buffer
+	// and copied out (sliceScratch), as no decoding method can be called
+	// on memory inside an element, where it could keep the address.
+	scratch bool
 }
 
 // fastKind says how to store a scalar through an unsafe.Pointer.
@@ -158,6 +158,7 @@ func newPlan(t reflect.Type) *plan {
 		}
 	case reflect.Slice:
 		p.kind = pSlice
+		p.scratch = !inlineMethods(t.Elem())
 		if t.Elem().Kind() == reflect.Uint8 {
 			p.kind = pBytes
 		}
@@ -218,14 +219,6 @@ func mapKeyOf(kt reflect.Type) mapKeyKind {
 	return keyInvalid
 }
 
-// useScratch reports whether the elements of slice type p.t may be
-// decoded in a scratch buffer and then copied: no decoding method can be
-// called on memory inside an element (where it could keep the address).
-func (p *plan) useScratch() bool {
-	p.scratchOnce.Do(func() { p.scratchOK = !inlineMethods(p.t.Elem()) })
-	return p.scratchOK
-}
-
 // inlineMethods reports whether decoding into a t can call an
 // UnmarshalJSON or UnmarshalText method on t itself or on a struct field
 // or array element stored inside it.
@@ -271,18 +264,16 @@ type nextField struct {
 	word, mask uint64
 	rest       string
 	n          int // length of the head
-	off        uintptr
-	fast       fastKind
-	fp         *fieldPlan // for fields decoded by address (fast is fNone)
+	fp         *fieldPlan
 }
 
 // newNextField returns the nextField of fp.
 func newNextField(fp *fieldPlan) nextField {
-	if fp.fast == fNone && !fp.byAddr || fp.qname == "" {
+	if !fp.byAddr || fp.qname == "" {
 		return nextField{word: 1} // no word under a zero mask is 1
 	}
 	head := fp.qname + ":"
-	nf := nextField{n: len(head), off: fp.off, fast: fp.fast, fp: fp}
+	nf := nextField{n: len(head), fp: fp}
 	for i := 0; i < min(len(head), 8); i++ {
 		nf.word |= uint64(head[i]) << (8 * i)
 		nf.mask |= 0xff << (8 * i)

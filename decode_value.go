@@ -199,7 +199,7 @@ func (d *decodeState) arrayInto(v reflect.Value, p *plan) error {
 	ep := p.elem()
 	if v.Kind() == reflect.Slice && v.CanSet() && !ep.generic && (ep.fast != fNone || ep.kind == pStruct) {
 		h := (*sliceHeader)(unsafe.Pointer(v.UnsafeAddr()))
-		if h.cap == 0 && p.useScratch() {
+		if h.cap == 0 && p.scratch {
 			return d.sliceScratch(h, p, ep)
 		}
 		return d.sliceAt(h, v, ep)
@@ -517,22 +517,20 @@ func (d *decodeState) structAt(base unsafe.Pointer, v reflect.Value, p *plan) er
 				if b[d.off] <= ' ' {
 					d.spaces()
 				}
-				ok := true
-				if nf.fast != fNone {
-					ok = d.fast(unsafe.Add(base, nf.off), nf.fast)
-				} else if err := d.fieldAt(unsafe.Add(base, nf.off), nf.fp, p.t); err != nil {
-					return err
-				}
-				if ok {
-					hint++
-					if b := d.data; b[d.off] == ',' && b[d.off+1] > ' ' { // d.more(), inlined
-						d.off++
-					} else if !d.more() {
-						return nil
+				// A plain scalar by its fast store; anything else, or a
+				// scalar the fast store refuses, by fieldAt.
+				if fp := nf.fp; fp.fast == fNone || !d.fast(unsafe.Add(base, fp.off), fp.fast) {
+					if err := d.fieldAt(unsafe.Add(base, fp.off), fp, p.t); err != nil {
+						return err
 					}
-					continue
 				}
-				d.off = i // not a plain scalar: the general path reads it
+				hint++
+				if b := d.data; b[d.off] == ',' && b[d.off+1] > ' ' { // d.more(), inlined
+					d.off++
+				} else if !d.more() {
+					return nil
+				}
+				continue
 			}
 		}
 		more, err := d.member(base, &v, p, sp, &hint)
@@ -586,7 +584,7 @@ func (d *decodeState) valueAt(ptr unsafe.Pointer, p *plan) error {
 		}
 		return d.valueAt(q, ep)
 	case p.kind == pSlice:
-		if h := (*sliceHeader)(ptr); c == '[' && h.cap == 0 && p.useScratch() {
+		if h := (*sliceHeader)(ptr); c == '[' && h.cap == 0 && p.scratch {
 			if ep := p.elem(); !ep.generic && (ep.fast != fNone || ep.kind == pStruct) {
 				return d.sliceScratch(h, p, ep)
 			}
@@ -659,25 +657,16 @@ func (d *decodeState) member(base unsafe.Pointer, v *reflect.Value, p *plan, sp 
 	key := d.unquote(d.data[s:e], f)
 	fp, fi := sp.lookup(key, *hint, d.flags&dCaseSensitive != 0)
 	*hint = fi + 1
-	if fp != nil && fp.fast != fNone && base != nil {
-		if b := d.data; b[d.off] == ':' && b[d.off+1] > ' ' { // d.afterName(), inlined
-			d.off++
-		} else {
-			d.afterNameSpace()
-		}
-		if d.fast(unsafe.Add(base, fp.off), fp.fast) {
-			return d.more(), nil
-		}
-		d.off = e // not a plain scalar: the general path reads it
-	}
 	if fp != nil && fp.byAddr && base != nil {
 		if b := d.data; b[d.off] == ':' && b[d.off+1] > ' ' { // d.afterName(), inlined
 			d.off++
 		} else {
 			d.afterNameSpace()
 		}
-		if err := d.fieldAt(unsafe.Add(base, fp.off), fp, p.t); err != nil {
-			return false, err
+		if fp.fast == fNone || !d.fast(unsafe.Add(base, fp.off), fp.fast) {
+			if err := d.fieldAt(unsafe.Add(base, fp.off), fp, p.t); err != nil {
+				return false, err
+			}
 		}
 		return d.more(), nil
 	}
