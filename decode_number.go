@@ -28,34 +28,15 @@ func readFloat(b []byte, i int) (float64, int, bool) {
 		scale = i - frac
 		start++ // the '.' is not a digit
 	}
-	exp := -scale
+	nd, exp := i-start, -scale
 	if i < len(b) && b[i]|0x20 == 'e' {
-		i++
-		eneg := false
-		switch b[i] {
-		case '-':
-			eneg = true
-			i++
-		case '+':
-			i++
+		e, end, ok := scan.Exponent(b, i+1)
+		if !ok {
+			return 0, 0, false
 		}
-		e, es := 0, i
-		for ; i < len(b); i++ {
-			c := b[i] - '0'
-			if c > 9 {
-				break
-			}
-			e = e*10 + int(c)
-		}
-		if i-es > 4 {
-			return 0, 0, false // a huge exponent (or leading zeros): strconv decides
-		}
-		if eneg {
-			e = -e
-		}
-		exp += e
+		exp, i = exp+e, end
 	}
-	if i-start > 19 { // m may have overflowed
+	if nd > 19 { // m may have overflowed
 		return 0, 0, false
 	}
 	if m <= 1<<53 && exp >= -22 && exp <= 0 {

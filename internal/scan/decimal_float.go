@@ -25,3 +25,32 @@ func Float64FromDecimal(m uint64, exp int, neg bool) (float64, bool) {
 	}
 	return f, true
 }
+
+// Exponent reads the exponent of a valid JSON number at b[i:], just after
+// its 'e' or 'E': its value and the offset after it. More than four digits
+// (a huge exponent, or leading zeros) report !ok: strconv decides those.
+func Exponent(b []byte, i int) (int, int, bool) {
+	neg := false
+	switch b[i] {
+	case '-':
+		neg = true
+		i++
+	case '+':
+		i++
+	}
+	e, start := 0, i
+	for ; i < len(b); i++ {
+		c := b[i] - '0'
+		if c > 9 {
+			break
+		}
+		e = e*10 + int(c)
+	}
+	if i-start > 4 {
+		return 0, i, false
+	}
+	if neg {
+		e = -e
+	}
+	return e, i, true
+}

@@ -54,24 +54,9 @@ func ParseFloat64(b []byte) (float64, bool) {
 		}
 	}
 	if i < len(b) { // exponent
-		i++
-		eneg := false
-		switch b[i] {
-		case '-':
-			eneg = true
-			i++
-		case '+':
-			i++
-		}
-		if len(b)-i > 4 {
+		e, _, ok := Exponent(b, i+1)
+		if !ok {
 			return 0, false // huge exponent (or leading zeros): let strconv decide
-		}
-		e := 0
-		for ; i < len(b); i++ {
-			e = e*10 + int(b[i]-'0')
-		}
-		if eneg {
-			e = -e
 		}
 		exp += e
 	}
