@@ -113,3 +113,38 @@ func TestValidIndexedNumberEdges(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkValidSmall times the one-pass and the indexed validator on small
+// documents around minIndexed, the size from which ValidIndexed takes the
+// index: the two sub-benchmarks of a size run in both orders (ABBA), so
+// read the minimum of each.
+func BenchmarkValidSmall(b *testing.B) {
+	docs := []string{
+		`{"id":12345,"name":"Gopher","email":"gopher@example.com","age":13,"ok":true}`,
+		`{"ts":1700000001.001,"level":"info","host":"web-01","msg":"request served","path":"/api/v1/items/1","status":201,"bytes":513,"tags":["a","b"]}`,
+		`{"method":"GET","host":"https://api.github.com","path":"/repos/groovy/groovy-core/collaborators","params":{"page":"2","per_page":"100"},"headers":{"User-Agent":"Mozilla/5.0 (Windows NT 6.1; WOW64) AppleWebKit/537.36"}}`,
+		`[{"city":"ACMAR","loc":[-86.51557,33.584132],"pop":6055,"state":"AL","id":"35004"},{"city":"ADAMSVILLE","loc":[-86.959727,33.588437],"pop":10616,"state":"AL","id":"35005"},{"city":"ADGER","loc":[-87.167455,33.434277],"pop":3205,"state":"AL","id":"35006"}]`,
+	}
+	onePass := func(data []byte) func(*testing.B) {
+		return func(b *testing.B) {
+			for b.Loop() {
+				Valid(data, 0, 10000)
+			}
+		}
+	}
+	indexed := func(data []byte) func(*testing.B) {
+		return func(b *testing.B) {
+			for b.Loop() {
+				validIndexed(data, 0, 10000)
+			}
+		}
+	}
+	for _, doc := range docs {
+		data := []byte(doc)
+		n := fmt.Sprint(len(data))
+		b.Run(n+"/onepass", onePass(data))
+		b.Run(n+"/indexed", indexed(data))
+		b.Run(n+"/indexed", indexed(data))
+		b.Run(n+"/onepass", onePass(data))
+	}
+}
