@@ -216,6 +216,9 @@ func TestWriterFloats(t *testing.T) {
 
 // sameNumber reports whether two JSON number texts have the same value.
 func sameNumber(t *testing.T, a, b string) bool {
+	if a == b {
+		return true // (math/big refuses exponents of seven digits and more)
+	}
 	x, ok1 := parseRat(a)
 	y, ok2 := parseRat(b)
 	if !ok1 || !ok2 {

@@ -172,6 +172,9 @@ func compareJSON(t *testing.T, name string, want, got []byte) bool {
 
 // sameNumber reports whether two JSON number texts have the same value.
 func sameNumber(t *testing.T, a, b string) bool {
+	if a == b {
+		return true // (math/big refuses exponents of seven digits and more)
+	}
 	x, ok1 := new(big.Rat).SetString(a)
 	y, ok2 := new(big.Rat).SetString(b)
 	if !ok1 || !ok2 {
