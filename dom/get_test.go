@@ -57,7 +57,7 @@ func TestGetWalk(t *testing.T) {
 	}
 }
 
-func checkGet(t *testing.T, src string) {
+func checkGet(t *testing.T, src string, absent ...string) {
 	t.Helper()
 	d, err := dom.Parse([]byte(src))
 	if err != nil {
@@ -74,10 +74,41 @@ func checkGet(t *testing.T, src string) {
 		if got := root.Get(name); got != want {
 			t.Errorf("%s: Get(%q) = %v at %d, want %v at %d", src, name, got, got.Offset(), want, want.Offset())
 		}
+		if got := root.GetName(dom.MakeName(name)); got != want {
+			t.Errorf("%s: GetName(%q) = %v at %d, want %v at %d", src, name, got, got.Offset(), want, want.Offset())
+		}
 	}
-	for _, name := range []string{"", "m", "user", "x", "u", "a", "m00", "member1", "member13", "zz", "m\x00"} {
-		if _, ok := first[name]; !ok && root.Get(name).Exists() {
+	for _, name := range append(absent, "", "m", "user", "x", "u", "a", "m00", "member1", "member13", "zz", "m\x00") {
+		if _, ok := first[name]; !ok && (root.Get(name).Exists() || root.GetName(dom.MakeName(name)).Exists()) {
 			t.Errorf("%s: Get(%q) finds a member that All does not have", src, name)
+		}
+	}
+}
+
+// TestGetNameLengths checks Get and GetName on names of 0 to 40 bytes
+// that differ from each other only in their last byte, or only in one
+// byte at each position (so that every word of the prepared compare and
+// the rest compared after it must decide), with scalar and container
+// values, near the start of a long input and at its very end (where the
+// compare cannot load whole words).
+func TestGetNameLengths(t *testing.T) {
+	base := "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGH"
+	for n := 0; n <= 40; n++ {
+		name := base[:n]
+		var others []string
+		for i := range n {
+			others = append(others, name[:i]+"~"+name[i+1:])
+		}
+		for _, val := range []string{`1`, `[1]`, `{"a":2}`} {
+			var members []string
+			for _, o := range others {
+				members = append(members, `"`+o+`":0`)
+			}
+			members = append(members, `"`+name+`":`+val)
+			obj := "{" + strings.Join(members, ",") + "}"
+			pad := `,"pad":"` + strings.Repeat("p", 40) + `"}`
+			checkGet(t, obj, others...)
+			checkGet(t, obj[:len(obj)-1]+pad, append(others, name+"~")...) // words load
 		}
 	}
 }

@@ -290,6 +290,9 @@ value:
 		if c == '{' {
 			tag = tagObject
 		}
+		if obj { // a member's value: mark its name entry (see contBit)
+			*(*uint64)(unsafe.Add(tw, n*8-8)) |= contBit
+		}
 		*(*uint64)(unsafe.Add(tw, n*8)) = tag << tagShift
 		*(*uint64)(unsafe.Add(tw, n*8+8)) = uint64(p)
 		n += 2

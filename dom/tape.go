@@ -10,26 +10,31 @@ package dom
 //
 //	tag           words  word 0 (below the tag)                  word 1
 //	null/true/false  1   input offset (bits 0-31)
-//	number           1   input offset, text length (bits 32-59)
+//	number           1   input offset, text length (bits 32-58)
 //	string           1   input offset of '"', token length with quotes
 //	escaped string   1   as string
 //	array/object     2   index just past the container (0-31),    input offset of the opening bracket (0-31),
-//	                     element or member count (32-59)          of the closing one (32-63)
+//	                     element or member count (32-58)          of the closing one (32-63)
 //
+// Bit 59 (contBit) is set in a member's name entry when the member's value
+// is an array or an object, so that Get steps over members reading name
+// entries only (one word in two), and skips a container without loading
+// its entry first.
 // A container's children follow its two words. An object's children are
 // pairs: a name (a string entry) and then the member's value. Skipping any
 // value is O(1): one word, or the container's stored end index.
 //
-// Lengths and counts have 28 bits; larger ones (a single token of 256 MiB
-// or more, a container with 2^28-1 children or more) saturate to lenMax
+// Lengths and counts have 27 bits; larger ones (a single token of 128 MiB
+// or more, a container with 2^27-1 children or more) saturate to lenMax
 // and are recomputed from the input when asked for, so the tape stays one
 // word per scalar whatever the input. Offsets and indexes are 32-bit: the
 // input is limited to maxInput bytes.
 const (
 	tagShift = 60
 	lenShift = 32
-	lenMax   = 1<<28 - 1
+	lenMax   = 1<<27 - 1
 	offMask  = 1<<32 - 1
+	contBit  = 1 << 59 // in a name entry: the member's value is a container
 )
 
 const (

@@ -7,7 +7,7 @@ import (
 )
 
 // saturate rewrites every length and count of d's tape to lenMax, as if
-// each token were 256 MiB or more and each container had 2^28-1 children
+// each token were 128 MiB or more and each container had 2^27-1 children
 // or more, which the accessors must then recompute from the input.
 func saturate(d *Doc) {
 	for i := 0; i < len(d.tape); {

@@ -2,7 +2,6 @@ package dom
 
 import (
 	"bytes"
-	"encoding/binary"
 	"iter"
 	"strconv"
 
@@ -84,94 +83,12 @@ func (v Value) Len() int {
 // Get returns the value of the first member of object v whose name, once
 // unescaped, is name; Invalid if there is none or v is not an object.
 // It compares names in order, straight against the input bytes for names
-// without escapes.
+// without escapes. To look the same name up many times, prepare it once
+// with MakeName and call GetName.
 func (v Value) Get(name string) Value {
-	if v.d == nil {
-		return Value{}
-	}
-	d := v.d
-	e := d.tape[v.i]
-	if tagOf(e) != tagObject {
-		return Value{}
-	}
-	// A name without escapes can match only when its entry's tag and
-	// token length (the top 32 bits) are those of name in quotes: one
-	// compare rejects most members without touching the input, and the
-	// first byte most of the rest before a call to compare the others.
-	// Names with escapes, and saturated lengths, take the slow path.
-	want := tagString<<(tagShift-lenShift) | uint64(len(name)+2)
-	if len(name)+2 >= lenMax {
-		want = 0 // never equal: every name goes the slow path
-	}
-	tape := d.tape[:endOf(e)]
-	j := int(v.i) + 2
-	wantHi, slowHi := want<<lenShift, uint64(slowName)<<lenShift
-	const contHi = tagArray << tagShift // entries from here up are containers
-	for {
-		// Find the next candidate name. These loops make no call, so that
-		// their variables stay in registers. The first steps over four
-		// members at a time, with one bounds check, while none of their
-		// names is a candidate and none of their values a container; a
-		// member's checks are three compares of whole entries: its name is
-		// a candidate if the entry's top half is want's or at least
-		// slowName's, its value is a container if its entry is at least
-		// contHi.
-		for j+8 <= len(tape) {
-			w := (*[8]uint64)(tape[j : j+8])
-			if w[0]^wantHi < 1<<lenShift || w[0] >= slowHi || w[1] >= contHi {
-				break
-			}
-			if w[2]^wantHi < 1<<lenShift || w[2] >= slowHi || w[3] >= contHi {
-				j += 2
-				break
-			}
-			if w[4]^wantHi < 1<<lenShift || w[4] >= slowHi || w[5] >= contHi {
-				j += 4
-				break
-			}
-			if w[6]^wantHi < 1<<lenShift || w[6] >= slowHi || w[7] >= contHi {
-				j += 6
-				break
-			}
-			j += 8
-		}
-		if j+1 >= len(tape) {
-			return Value{}
-		}
-		n, c := tape[j], tape[j+1]
-		if n^wantHi < 1<<lenShift {
-			if off := offOf(n); len(name) == 0 || d.src[off+1] == name[0] && string(d.src[off+2:off+1+len(name)]) == name[1:] {
-				return Value{d, uint32(j + 1)}
-			}
-		} else if n >= slowHi && d.nameEquals(uint32(j), name) {
-			return Value{d, uint32(j + 1)}
-		}
-		if c >= contHi {
-			j = int(endOf(c))
-		} else {
-			j += 2
-		}
-	}
+	n := quickName(name)
+	return v.get(&n)
 }
-
-// nameAt reports whether the input at off starts with name. Names of up
-// to 8 bytes, the most common, are compared as one word, without a call.
-func (d *Doc) nameAt(off int, name string) bool {
-	if len(name) <= 8 && off+8 <= len(d.src) {
-		x := binary.LittleEndian.Uint64(d.src[off:])
-		var y uint64
-		for i := len(name) - 1; i >= 0; i-- {
-			y = y<<8 | uint64(name[i])
-		}
-		return (x^y)<<(64-8*len(name)) == 0 || len(name) == 0
-	}
-	return string(d.src[off:off+len(name)]) == name
-}
-
-// slowName is the least top half (tag and length) of a name entry that
-// Get must unescape or measure: an escaped string, whose tag is above
-// tagString, or an unescaped one whose length saturated.
-const slowName = tagString<<(tagShift-lenShift) | lenMax
 
 // nameEquals reports whether the name entry at j, which has escapes or a
 // saturated length, stands for s.

@@ -35,11 +35,12 @@ const (
 // selector is one selector of a segment.
 type selector struct {
 	kind  selKind
-	name  string // selName
-	nameB []byte // selName: name as bytes, for normalized paths
-	index int    // selIndex; selSlice start (valid when hasStart)
-	end   int    // selSlice end (valid when hasEnd)
-	step  int    // selSlice step (1 when absent)
+	name  string   // selName
+	nameB []byte   // selName: name as bytes, for normalized paths
+	key   dom.Name // selName: name prepared for dom look-ups
+	index int      // selIndex; selSlice start (valid when hasStart)
+	end   int      // selSlice end (valid when hasEnd)
+	step  int      // selSlice step (1 when absent)
 	// hasStart and hasEnd report the optional slice bounds.
 	hasStart, hasEnd bool
 	filter           *expr // selFilter

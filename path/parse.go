@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/celerjson/celer/dom"
 )
 
 // The parser is a recursive descent over the ABNF of RFC 9535 (collected in
@@ -196,6 +198,7 @@ func markTails(segs []segment) {
 		for i := range segs[k].sels {
 			if sel := &segs[k].sels[i]; sel.kind == selName {
 				sel.nameB = []byte(sel.name)
+				sel.key = dom.MakeName(sel.name)
 			}
 		}
 	}
