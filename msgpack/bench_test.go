@@ -128,3 +128,37 @@ func BenchmarkTranscode(b *testing.B) {
 		})
 	}
 }
+
+// statusCode is the shape of the NeoUBJSON payload's items.
+type statusCode struct {
+	Code   int    `json:"code"`
+	Reason string `json:"reason"`
+}
+
+// BenchmarkMarshalSmall: small values, where the cost per call and per
+// field shows.
+func BenchmarkMarshalSmall(b *testing.B) {
+	codes := make([]statusCode, 60)
+	for i := range codes {
+		codes[i] = statusCode{100 + 7*i, "Reason phrase " + string(rune('A'+i%26))}
+	}
+	ints := make([]int, 1024)
+	for i := range ints {
+		ints[i] = i * 997 % 70000
+	}
+	for _, c := range []struct {
+		name string
+		v    any
+	}{{"statuscodes", &codes}, {"1Kints", &ints}, {"1Kbytes", &[]byte{1, 2, 3}}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var buf []byte
+			for b.Loop() {
+				var err error
+				if buf, err = AppendMarshal(buf[:0], c.v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

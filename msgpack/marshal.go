@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"sync"
 	"time"
 	"unsafe"
 
@@ -80,7 +81,6 @@ var format = &binfmt.Format{
 	Special:         special,
 	EncodeMarshaler: encodeMarshaler,
 	EncodeText:      encodeText,
-	Kind:            kindEncoder,
 	Bulk:            bulkWriter,
 	Begin: func(e *binfmt.Enc, k reflect.Kind, n int) (int, error) {
 		switch {
@@ -99,6 +99,9 @@ var format = &binfmt.Format{
 	MarshalerError:  func(t reflect.Type, err error) error { return &MarshalerError{Type: t, Err: err} },
 }
 
+// The Kind hook refers to format (through the encoders by address).
+func init() { format.Kind = kindEncoder }
+
 // Marshal returns the MessagePack encoding of v, every integer and length
 // in its smallest format. See the package documentation for how Go values
 // map to MessagePack.
@@ -108,12 +111,20 @@ func Marshal(v any, o ...Options) ([]byte, error) {
 
 // AppendMarshal appends the MessagePack encoding of v to dst.
 func AppendMarshal(dst []byte, v any, o ...Options) ([]byte, error) {
-	e := format.NewEnc(dst, opts.Collect(o...))
-	if err := e.Value(reflect.ValueOf(v)); err != nil {
+	e := encPool.Get().(*binfmt.Enc)
+	format.InitEnc(e, dst, opts.Collect(o...))
+	err := e.Value(reflect.ValueOf(v))
+	b := e.Buf
+	e.Buf = nil // the caller's
+	encPool.Put(e)
+	if err != nil {
 		return dst, err
 	}
-	return e.Buf, nil
+	return b, nil
 }
+
+// encPool keeps Marshal states (and their scratch buffers) between calls.
+var encPool = sync.Pool{New: func() any { return new(binfmt.Enc) }}
 
 // An Encoder writes MessagePack objects to an io.Writer, one per Encode
 // call.
@@ -188,10 +199,14 @@ func kindEncoder(t reflect.Type) binfmt.EncFunc {
 		if t.Elem().Kind() == reflect.Uint8 && !elemHasMethods(t.Elem()) {
 			return encodeByteSlice
 		}
+		return addrKind(t)
 	case reflect.Array:
 		if t.Elem().Kind() == reflect.Uint8 && !elemHasMethods(t.Elem()) {
 			return encodeByteArray
 		}
+		return addrKind(t)
+	case reflect.Struct:
+		return addrKind(t)
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/celerjson/celer/internal/errs"
@@ -91,14 +92,38 @@ type Format struct {
 	UnsupportedType func(t reflect.Type, msg string) error
 	MarshalerError  func(t reflect.Type, err error) error
 
-	cache sync.Map // reflect.Type -> EncFunc
+	cache  sync.Map // reflect.Type -> *recentEnc (t nil: a stand-in)
+	shared sync.Map // reflect.Type -> EncFunc (SharedEncoder)
+	// recent holds built encoders by the address of their type, one per
+	// slot, in front of cache: a load and a compare instead of the
+	// sync.Map's hashing, which cost more than encoding a small value.
+	recent [256]atomic.Pointer[recentEnc]
+}
+
+type recentEnc struct {
+	t   unsafe.Pointer // the *rtype of the type
+	enc EncFunc
+}
+
+// typeAddr returns the address of t's runtime type, which identifies it.
+func typeAddr(t reflect.Type) unsafe.Pointer {
+	return (*[2]unsafe.Pointer)(unsafe.Pointer(&t))[1]
 }
 
 var textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
 
 // NewEnc returns the state of a Marshal call appending to dst.
 func (f *Format) NewEnc(dst []byte, o opts.Struct) *Enc {
-	return &Enc{Buf: dst, O: o, F: f, Det: o.Has(opts.Deterministic), Short: o.Has(opts.ShortestFloat), Typed: o.Has(opts.TypedArrays)}
+	e := new(Enc)
+	f.InitEnc(e, dst, o)
+	return e
+}
+
+// InitEnc sets e to the state of a Marshal call appending to dst,
+// keeping its scratch buffers (a pooled state).
+func (f *Format) InitEnc(e *Enc, dst []byte, o opts.Struct) {
+	*e = Enc{Buf: dst, O: o, F: f, Det: o.Has(opts.Deterministic), Short: o.Has(opts.ShortestFloat), Typed: o.Has(opts.TypedArrays),
+		keys: e.keys[:0], Kbuf: e.Kbuf[:0]}
 }
 
 // Null writes null.
@@ -118,24 +143,40 @@ func (e *Enc) Value(v reflect.Value) error {
 
 // EncoderFor returns the encoder of type t, built once.
 func (f *Format) EncoderFor(t reflect.Type) EncFunc {
-	if enc, ok := f.cache.Load(t); ok {
-		return enc.(EncFunc)
+	ta := typeAddr(t)
+	slot := &f.recent[uintptr(ta)>>5%uintptr(len(f.recent))]
+	if r := slot.Load(); r != nil && r.t == ta {
+		return r.enc
+	}
+	r := f.encoderFor(t)
+	if r.t != nil {
+		slot.Store(r)
+	}
+	return r.enc
+}
+
+// encoderFor returns the encoder of t from the cache, building it if
+// needed; a stand-in (t nil) while it is being built.
+func (f *Format) encoderFor(t reflect.Type) *recentEnc {
+	if r, ok := f.cache.Load(t); ok {
+		return r.(*recentEnc)
 	}
 	// Recursive types: a stand-in calls the real encoder once built.
 	var real EncFunc
 	var wg sync.WaitGroup
 	wg.Add(1)
-	enc, loaded := f.cache.LoadOrStore(t, EncFunc(func(e *Enc, v reflect.Value) error {
+	r, loaded := f.cache.LoadOrStore(t, &recentEnc{enc: func(e *Enc, v reflect.Value) error {
 		wg.Wait()
 		return real(e, v)
-	}))
+	}})
 	if loaded {
-		return enc.(EncFunc)
+		return r.(*recentEnc)
 	}
 	real = f.NewEncoder(t, true)
 	wg.Done()
-	f.cache.Store(t, real)
-	return real
+	done := &recentEnc{typeAddr(t), real}
+	f.cache.Store(t, done)
+	return done
 }
 
 // NewEncoder builds the encoder of type t; methods says whether to look
@@ -170,7 +211,7 @@ func (f *Format) NewEncoder(t reflect.Type, methods bool) EncFunc {
 	case reflect.Struct:
 		return f.structEncoder(t)
 	case reflect.Pointer:
-		elem := t.Elem()
+		elem := sync.OnceValue(func() EncFunc { return f.EncoderFor(t.Elem()) })
 		return func(e *Enc, v reflect.Value) error {
 			if v.IsNil() {
 				e.Null()
@@ -179,7 +220,7 @@ func (f *Format) NewEncoder(t reflect.Type, methods bool) EncFunc {
 			if e.Depth++; e.Depth > e.O.MaxDepth {
 				return &errs.Detail{Msg: f.Name + ": exceeded max depth (a pointer cycle?) marshaling " + t.String(), Sentinel: errs.ErrDepth}
 			}
-			err := f.EncoderFor(elem)(e, v.Elem())
+			err := elem()(e, v.Elem())
 			e.Depth--
 			return err
 		}
@@ -193,6 +234,27 @@ func (f *Format) NewEncoder(t reflect.Type, methods bool) EncFunc {
 		}
 	}
 	return func(*Enc, reflect.Value) error { return f.UnsupportedType(t, "") }
+}
+
+// SharedEncoder returns the shared reflection encoder of a slice, array
+// or struct type t, built once, without asking the format's Kind hook: a
+// format whose Kind hook has faster encoders for such types (by address)
+// falls back to it for values that have no address.
+func (f *Format) SharedEncoder(t reflect.Type) EncFunc {
+	if enc, ok := f.shared.Load(t); ok {
+		return enc.(EncFunc)
+	}
+	var enc EncFunc
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		enc = f.arrayEncoder(t)
+	case reflect.Struct:
+		enc = f.structEncoder(t)
+	default:
+		panic("binfmt: SharedEncoder of " + t.String())
+	}
+	got, _ := f.shared.LoadOrStore(t, enc)
+	return got.(EncFunc)
 }
 
 // ElemHasMethods reports whether a byte element type has its own

@@ -1,0 +1,689 @@
+package msgpack
+
+import (
+	"encoding/binary"
+	"math"
+	"reflect"
+	"strconv"
+	"sync"
+	"unsafe"
+
+	"github.com/celerjson/celer/internal/binfmt"
+	"github.com/celerjson/celer/internal/errs"
+	"github.com/celerjson/celer/internal/opts"
+)
+
+// Marshal by address.
+//
+// The shared plans of internal/binfmt pass every value as a
+// reflect.Value: a field costs a FieldByIndex, an indirect call and a
+// v.Int() or v.String() through reflect's flags. For the types most
+// documents are made of (structs, slices, arrays and pointers of
+// booleans, numbers and strings, and map[string]string) MessagePack has
+// encoders that read the value's memory at its address instead, with the
+// scalar fields of a struct written inline in its loop, each after its
+// key encoded once with the plan. They write exactly what the shared
+// plans write (TestMarshalByAddress compares them over the corpus); any
+// type they do not take (marshaling methods, the format's own types,
+// interfaces, other maps, embedded pointers) goes to the shared encoder
+// of its type, given a reflect.Value made from its address.
+//
+// The shared plans reach them through the Kind hook (addrKind): a
+// struct, slice or array value that has an address (every value under a
+// pointer, every slice element) is encoded by address; one without (a
+// struct passed by value, a map's values) by the shared plan.
+
+// addrEnc appends the encoding of the value of its type at p.
+type addrEnc func(e *binfmt.Enc, p unsafe.Pointer) error
+
+var addrCache sync.Map // reflect.Type -> addrEnc
+
+// addrEncoderFor returns the address encoder of type t, built once.
+func addrEncoderFor(t reflect.Type) addrEnc {
+	if enc, ok := addrCache.Load(t); ok {
+		return enc.(addrEnc)
+	}
+	// Recursive types: a stand-in calls the real encoder once built.
+	var real addrEnc
+	var wg sync.WaitGroup
+	wg.Add(1)
+	enc, loaded := addrCache.LoadOrStore(t, addrEnc(func(e *binfmt.Enc, p unsafe.Pointer) error {
+		wg.Wait()
+		return real(e, p)
+	}))
+	if loaded {
+		return enc.(addrEnc)
+	}
+	real = newAddrEncoder(t)
+	wg.Done()
+	addrCache.Store(t, real)
+	return real
+}
+
+// ownEncoding reports whether values of type t are encoded other than by
+// their kind: the format's own types and marshaling methods (on t or on
+// *t, which an addressed value has).
+func ownEncoding(t reflect.Type) bool {
+	if special(t) != nil || t.Kind() == reflect.Pointer && special(t.Elem()) != nil {
+		return true
+	}
+	if t.Implements(marshalerType) || t.Implements(textMarshalerType) {
+		return true
+	}
+	p := reflect.PointerTo(t)
+	return t.Kind() != reflect.Pointer && (p.Implements(marshalerType) || p.Implements(textMarshalerType))
+}
+
+// valueAt returns the addressable reflect.Value of type t at p; pt is an
+// empty interface holding a *t (any pointer of that type), whose type
+// word it borrows, so that no pointer type is looked up per call.
+func valueAt(pt any, p unsafe.Pointer) reflect.Value {
+	x := pt
+	(*[2]unsafe.Pointer)(unsafe.Pointer(&x))[1] = p
+	return reflect.ValueOf(x).Elem()
+}
+
+// viaShared encodes the value at p with enc, a reflection encoder of t.
+func viaShared(t reflect.Type, enc binfmt.EncFunc) addrEnc {
+	pt := reflect.New(t).Interface()
+	return func(e *binfmt.Enc, p unsafe.Pointer) error { return enc(e, valueAt(pt, p)) }
+}
+
+func newAddrEncoder(t reflect.Type) addrEnc {
+	if ownEncoding(t) {
+		return viaShared(t, format.EncoderFor(t))
+	}
+	if k := scalarKind(t); k != 0 {
+		return func(e *binfmt.Enc, p unsafe.Pointer) error { return scalar(e, k, p) }
+	}
+	switch t.Kind() {
+	case reflect.Slice:
+		if t.Elem().Kind() == reflect.Uint8 && !elemHasMethods(t.Elem()) {
+			return func(e *binfmt.Enc, p unsafe.Pointer) error { return appendBin(e, *(*[]byte)(p)) }
+		}
+		s := newSeqEnc(t.Elem())
+		return func(e *binfmt.Enc, p unsafe.Pointer) error {
+			h := (*[]byte)(p) // the data pointer and length of any slice
+			if *h == nil {
+				e.Buf = append(e.Buf, bNil)
+				return nil
+			}
+			if uint64(len(*h)) > maxLen32 {
+				return limitError("slice of " + strconv.Itoa(len(*h)) + " elements exceeds the 2^32-1 of MessagePack")
+			}
+			return s.encode(e, unsafe.Pointer(unsafe.SliceData(*h)), len(*h))
+		}
+	case reflect.Array:
+		n := t.Len()
+		if t.Elem().Kind() == reflect.Uint8 && !elemHasMethods(t.Elem()) {
+			return func(e *binfmt.Enc, p unsafe.Pointer) error {
+				return appendBin(e, unsafe.Slice((*byte)(p), n))
+			}
+		}
+		if uint64(n) > maxLen32 {
+			return viaShared(t, format.SharedEncoder(t)) // the shared plan's error
+		}
+		s := newSeqEnc(t.Elem())
+		return func(e *binfmt.Enc, p unsafe.Pointer) error { return s.encode(e, p, n) }
+	case reflect.Struct:
+		if st := newStructEnc(t); st != nil {
+			return st.encode
+		}
+		return viaShared(t, format.SharedEncoder(t))
+	case reflect.Pointer:
+		elem := t.Elem()
+		var enc addrEnc
+		var once sync.Once
+		return func(e *binfmt.Enc, p unsafe.Pointer) error {
+			q := *(*unsafe.Pointer)(p)
+			if q == nil {
+				e.Buf = append(e.Buf, bNil)
+				return nil
+			}
+			if e.Depth++; e.Depth > e.O.MaxDepth {
+				return &errs.Detail{Msg: "msgpack: exceeded max depth (a pointer cycle?) marshaling " + t.String(), Sentinel: errs.ErrDepth}
+			}
+			once.Do(func() { enc = addrEncoderFor(elem) })
+			err := enc(e, q)
+			e.Depth--
+			return err
+		}
+	case reflect.Map:
+		if t.Key() == stringType && t.Elem() == stringType {
+			shared := format.EncoderFor(t)
+			pt := reflect.New(t).Interface()
+			return func(e *binfmt.Enc, p unsafe.Pointer) error {
+				if e.Det {
+					return shared(e, valueAt(pt, p))
+				}
+				return stringMap(e, t, *(*map[string]string)(p))
+			}
+		}
+	}
+	return viaShared(t, format.EncoderFor(t))
+}
+
+// Scalar kinds written inline: the kinds of booleans, numbers and strings
+// without encodings of their own, and pointers to strings.
+const (
+	sNone uint8 = iota
+	sBool
+	sInt
+	sInt8
+	sInt16
+	sInt32
+	sInt64
+	sUint
+	sUint8
+	sUint16
+	sUint32
+	sUint64
+	sUintptr
+	sFloat32
+	sFloat64
+	sString
+	sStringPtr
+)
+
+// scalarKind returns the inline kind of type t, or sNone.
+func scalarKind(t reflect.Type) uint8 {
+	if ownEncoding(t) {
+		return sNone
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return sBool
+	case reflect.Int:
+		return sInt
+	case reflect.Int8:
+		return sInt8
+	case reflect.Int16:
+		return sInt16
+	case reflect.Int32:
+		return sInt32
+	case reflect.Int64:
+		return sInt64
+	case reflect.Uint:
+		return sUint
+	case reflect.Uint8:
+		return sUint8
+	case reflect.Uint16:
+		return sUint16
+	case reflect.Uint32:
+		return sUint32
+	case reflect.Uint64:
+		return sUint64
+	case reflect.Uintptr:
+		return sUintptr
+	case reflect.Float32:
+		return sFloat32
+	case reflect.Float64:
+		return sFloat64
+	case reflect.String:
+		return sString
+	case reflect.Pointer:
+		if t.Elem() == stringType {
+			return sStringPtr
+		}
+	}
+	return sNone
+}
+
+// scalar writes the value of inline kind k at p.
+func scalar(e *binfmt.Enc, k uint8, p unsafe.Pointer) error {
+	switch k {
+	case sString:
+		return appendStr(e, *(*string)(p))
+	case sInt64:
+		e.Buf = appendIntFast(e.Buf, *(*int64)(p))
+	case sInt:
+		e.Buf = appendIntFast(e.Buf, int64(*(*int)(p)))
+	case sBool:
+		e.Buf = append(e.Buf, bFalse+*(*byte)(p)&1)
+	case sFloat64:
+		e.Buf = appendFloat64(e.Buf, *(*float64)(p), e.Short)
+	case sStringPtr:
+		q := *(**string)(p)
+		if q == nil {
+			e.Buf = append(e.Buf, bNil)
+			return nil
+		}
+		if e.Depth+1 > e.O.MaxDepth { // as the pointer encoder counts it
+			return &errs.Detail{Msg: "msgpack: exceeded max depth (a pointer cycle?) marshaling *string", Sentinel: errs.ErrDepth}
+		}
+		return appendStr(e, *q)
+	case sInt8:
+		e.Buf = appendIntFast(e.Buf, int64(*(*int8)(p)))
+	case sInt16:
+		e.Buf = appendIntFast(e.Buf, int64(*(*int16)(p)))
+	case sInt32:
+		e.Buf = appendIntFast(e.Buf, int64(*(*int32)(p)))
+	case sUint64:
+		e.Buf = appendUintFast(e.Buf, *(*uint64)(p))
+	case sUint:
+		e.Buf = appendUintFast(e.Buf, uint64(*(*uint)(p)))
+	case sUintptr:
+		e.Buf = appendUintFast(e.Buf, uint64(*(*uintptr)(p)))
+	case sUint8:
+		e.Buf = appendUintFast(e.Buf, uint64(*(*uint8)(p)))
+	case sUint16:
+		e.Buf = appendUintFast(e.Buf, uint64(*(*uint16)(p)))
+	case sUint32:
+		e.Buf = appendUintFast(e.Buf, uint64(*(*uint32)(p)))
+	case sFloat32:
+		e.Buf = appendFloat(e.Buf, float64(*(*float32)(p)), 32, false)
+	}
+	return nil
+}
+
+// appendStr writes string s (valid UTF-8 unless AllowInvalidUTF8).
+func appendStr(e *binfmt.Enc, s string) error {
+	if !e.O.Has(opts.AllowInvalidUTF8) && !binfmt.ValidUTF8(unsafeBytes(s)) {
+		return &errs.Detail{Msg: "msgpack: invalid UTF-8 in string " + strconv.Quote(s), Sentinel: ErrInvalidUTF8}
+	}
+	if uint64(len(s)) > maxLen32 {
+		return limitError("string of " + strconv.Itoa(len(s)) + " bytes exceeds the 2^32-1 bytes of MessagePack")
+	}
+	if len(s) <= 31 {
+		e.Buf = append(append(e.Buf, bFixstr|byte(len(s))), s...)
+		return nil
+	}
+	e.Buf = append(appendStrHead(e.Buf, len(s)), s...)
+	return nil
+}
+
+// appendBin writes the byte slice b, nil as nil.
+func appendBin(e *binfmt.Enc, b []byte) error {
+	if b == nil {
+		e.Buf = append(e.Buf, bNil)
+		return nil
+	}
+	if uint64(len(b)) > maxLen32 {
+		return limitError("[]byte of " + strconv.Itoa(len(b)) + " bytes exceeds the 2^32-1 bytes of MessagePack")
+	}
+	e.Buf = append(appendBinHead(e.Buf, len(b)), b...)
+	return nil
+}
+
+// appendIntFast is appendInt with one capacity check.
+func appendIntFast(dst []byte, n int64) []byte {
+	if uint64(n+32) < 0x80+32 { // -32 to 127: a fixint
+		return append(dst, byte(n))
+	}
+	return appendInt(dst, n)
+}
+
+// appendUintFast is appendUint with the fixint case first.
+func appendUintFast(dst []byte, n uint64) []byte {
+	if n <= 0x7f {
+		return append(dst, byte(n))
+	}
+	return appendUint(dst, n)
+}
+
+// seqEnc writes the elements of a slice or array.
+type seqEnc struct {
+	bulk func(dst []byte, p unsafe.Pointer, n int, short bool) []byte // numbers in one loop
+	k    uint8                                                        // inline scalar kind
+	elem addrEnc
+	size uintptr
+}
+
+func newSeqEnc(t reflect.Type) *seqEnc {
+	s := &seqEnc{bulk: bulkBodyFor(t), size: t.Size()}
+	if s.bulk == nil {
+		if s.k = scalarKind(t); s.k == sNone {
+			s.elem = addrEncoderFor(t)
+		}
+	}
+	return s
+}
+
+// encode writes the n elements at p (n <= maxLen32).
+func (s *seqEnc) encode(e *binfmt.Enc, p unsafe.Pointer, n int) error {
+	e.Buf = appendArrayHead(e.Buf, false, uint64(n))
+	switch {
+	case s.bulk != nil:
+		e.Buf = s.bulk(e.Buf, p, n, e.Short)
+	case s.k != sNone:
+		for i := range n {
+			if err := scalar(e, s.k, unsafe.Add(p, uintptr(i)*s.size)); err != nil {
+				return err
+			}
+		}
+	default:
+		for i := range n {
+			if err := s.elem(e, unsafe.Add(p, uintptr(i)*s.size)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// fieldEnc is one field of a struct encoded by address.
+type fieldEnc struct {
+	key  []byte   // the name as a str
+	pad  [16]byte // key, when it has up to 16 bytes, then zeros
+	klen int
+	off  uintptr
+	k    uint8   // inline scalar kind, or sNone: enc
+	enc  addrEnc // the encoder of other types
+	skip func(p unsafe.Pointer) bool
+}
+
+// structEnc writes a struct as a map of its fields.
+type structEnc struct {
+	fields   []fieldEnc
+	sorted   []int // fields in the byte order of their keys (Deterministic)
+	optional bool  // some field may be left out
+}
+
+// newStructEnc returns the address encoder of struct type t, or nil when
+// a field is reached through an embedded pointer (the shared plan's).
+func newStructEnc(t reflect.Type) *structEnc {
+	s := structs.For(t)
+	st := &structEnc{fields: make([]fieldEnc, len(s.Fields)), sorted: s.Sorted, optional: s.Optional}
+	for i := range s.Fields {
+		fd := &s.Fields[i]
+		if fd.EmbedPtr {
+			return nil
+		}
+		f := fieldEnc{key: fd.Key, klen: len(fd.Key), off: fd.Offset, k: scalarKind(fd.Type), skip: skipFunc(fd)}
+		copy(f.pad[:], fd.Key)
+		if f.k == sInt && unsafe.Sizeof(int(0)) == 8 {
+			f.k = sInt64
+		}
+		if f.k == sNone {
+			f.enc = addrEncoderFor(fd.Type)
+		}
+		st.fields[i] = f
+	}
+	return st
+}
+
+// skipFunc returns whether field fd at p is left out (omitempty,
+// omitzero), or nil when it never is.
+func skipFunc(fd *binfmt.Field) func(p unsafe.Pointer) bool {
+	if !fd.Optional {
+		return nil
+	}
+	empty := emptyFunc(fd.Type)
+	omitEmpty, omitZero, isZero := fd.OmitEmpty, fd.OmitZero, fd.IsZero
+	pt := reflect.New(fd.Type).Interface()
+	return func(p unsafe.Pointer) bool {
+		return omitEmpty && empty(p) || omitZero && isZero(valueAt(pt, p))
+	}
+}
+
+// emptyFunc returns encoding/json's omitempty test (binfmt.IsEmpty) on
+// the memory of a value of type t.
+func emptyFunc(t reflect.Type) func(p unsafe.Pointer) bool {
+	switch t.Kind() {
+	case reflect.Array:
+		n := t.Len()
+		return func(unsafe.Pointer) bool { return n == 0 }
+	case reflect.Slice:
+		return func(p unsafe.Pointer) bool { return len(*(*[]byte)(p)) == 0 }
+	case reflect.String:
+		return func(p unsafe.Pointer) bool { return len(*(*string)(p)) == 0 }
+	case reflect.Pointer:
+		return func(p unsafe.Pointer) bool { return *(*unsafe.Pointer)(p) == nil }
+	case reflect.Interface:
+		return func(p unsafe.Pointer) bool { return (*[2]unsafe.Pointer)(p)[0] == nil }
+	case reflect.Struct:
+		return func(unsafe.Pointer) bool { return false }
+	}
+	pt := reflect.New(t).Interface() // booleans, numbers, maps
+	return func(p unsafe.Pointer) bool { return binfmt.IsEmpty(valueAt(pt, p)) }
+}
+
+func (st *structEnc) encode(e *binfmt.Enc, p unsafe.Pointer) error {
+	n := len(st.fields)
+	// Bit i of skipped: field i is left out (a bit set on the stack for
+	// structs of up to 256 fields).
+	var small [4]uint64
+	var skipped []uint64
+	if st.optional {
+		skipped = small[:]
+		if n > 256 {
+			skipped = make([]uint64, (n+63)/64)
+		}
+		for i := range st.fields {
+			f := &st.fields[i]
+			if f.skip != nil && f.skip(unsafe.Add(p, f.off)) {
+				n--
+				skipped[i/64] |= 1 << (i % 64)
+			}
+		}
+	}
+	e.Buf = appendArrayHead(e.Buf, true, uint64(n))
+	if e.Det {
+		for _, i := range st.sorted {
+			if skipped != nil && skipped[i/64]&(1<<(i%64)) != 0 {
+				continue
+			}
+			if err := st.field(e, p, i); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	// The loop of every struct: keys of up to 16 bytes are stored as one
+	// 16-byte word, and strings of up to 31 bytes and integers written
+	// here, with the buffer in a local (e.Buf is set around other calls).
+	buf := e.Buf
+	strict := !e.O.Has(opts.AllowInvalidUTF8)
+	for i := range st.fields {
+		if skipped != nil && skipped[i/64]&(1<<(i%64)) != 0 {
+			continue
+		}
+		f := &st.fields[i]
+		if cap(buf)-len(buf) < 16 {
+			buf = growBy(buf, 64)
+		}
+		if l := len(buf); f.klen <= 16 {
+			*(*[16]byte)(buf[l : l+16]) = f.pad
+			buf = buf[:l+f.klen]
+		} else {
+			buf = append(buf, f.key...)
+		}
+		fp := unsafe.Add(p, f.off)
+		switch f.k {
+		case sString:
+			s := *(*string)(fp)
+			if strict && !binfmt.ValidUTF8(unsafeBytes(s)) {
+				break // appendStr's error
+			}
+			if len(s) <= 31 {
+				buf = append(append(buf, bFixstr|byte(len(s))), s...)
+				continue
+			}
+			if uint64(len(s)) <= maxLen32 {
+				buf = append(appendStrHead(buf, len(s)), s...)
+				continue
+			}
+		case sInt64:
+			if x := *(*int64)(fp); uint64(x+32) < 0x80+32 {
+				buf = append(buf, byte(x))
+			} else {
+				buf = appendInt(buf, x)
+			}
+			continue
+		}
+		e.Buf = buf
+		var err error
+		if f.k == sNone {
+			err = f.enc(e, fp)
+		} else {
+			err = scalar(e, f.k, fp)
+		}
+		if err != nil {
+			return err
+		}
+		buf = e.Buf
+	}
+	e.Buf = buf
+	return nil
+}
+
+// field writes field i of the struct at p, key and value.
+func (st *structEnc) field(e *binfmt.Enc, p unsafe.Pointer, i int) error {
+	f := &st.fields[i]
+	e.Buf = append(e.Buf, f.key...)
+	fp := unsafe.Add(p, f.off)
+	if f.k == sNone {
+		return f.enc(e, fp)
+	}
+	return scalar(e, f.k, fp)
+}
+
+// stringMap writes a map[string]string (not Deterministic) as the shared
+// plan does: nil as nil, counted in the depth.
+func stringMap(e *binfmt.Enc, t reflect.Type, m map[string]string) error {
+	if m == nil {
+		e.Buf = append(e.Buf, bNil)
+		return nil
+	}
+	if e.Depth++; e.Depth > e.O.MaxDepth {
+		return &errs.Detail{Msg: "msgpack: exceeded max depth (a map cycle?) marshaling " + t.String(), Sentinel: errs.ErrDepth}
+	}
+	defer func() { e.Depth-- }()
+	e.Buf = appendArrayHead(e.Buf, true, uint64(len(m)))
+	for k, v := range m {
+		if err := appendStr(e, k); err != nil {
+			return err
+		}
+		if err := appendStr(e, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sharedOnly turns the encoders by address off, for the tests that
+// compare them with the shared plans. Tests only: it is not synchronized.
+var sharedOnly bool
+
+// addrKind is the Kind hook's encoder of struct, slice and array type t:
+// by address when the value has one (or, for slices, through its data
+// pointer), else the shared plan.
+func addrKind(t reflect.Type) binfmt.EncFunc {
+	var (
+		once   sync.Once
+		enc    addrEnc
+		seq    *seqEnc
+		shared binfmt.EncFunc
+	)
+	build := func() {
+		enc = addrEncoderFor(t)
+		if t.Kind() == reflect.Slice {
+			seq = newSeqEnc(t.Elem())
+		}
+		shared = format.SharedEncoder(t)
+	}
+	return func(e *binfmt.Enc, v reflect.Value) error {
+		once.Do(build)
+		switch {
+		case sharedOnly:
+			return shared(e, v)
+		case v.CanAddr():
+			return enc(e, binfmt.Addr(v))
+		case seq != nil:
+			if v.IsNil() {
+				e.Buf = append(e.Buf, bNil)
+				return nil
+			}
+			if uint64(v.Len()) > maxLen32 {
+				return limitError("slice of " + strconv.Itoa(v.Len()) + " elements exceeds the 2^32-1 of MessagePack")
+			}
+			return seq.encode(e, v.UnsafePointer(), v.Len())
+		}
+		return shared(e, v)
+	}
+}
+
+// bulkBodyFor returns the loop writing n numbers of type t at p (the
+// elements of bulkWriter's slices and arrays), or nil.
+func bulkBodyFor(t reflect.Type) func(dst []byte, p unsafe.Pointer, n int, short bool) []byte {
+	if bulkWriter(t) == nil {
+		return nil
+	}
+	switch t.Kind() {
+	case reflect.Int8:
+		return bulkBody[int8]
+	case reflect.Int16:
+		return bulkBody[int16]
+	case reflect.Int32:
+		return bulkBody[int32]
+	case reflect.Int64:
+		return bulkBody[int64]
+	case reflect.Int:
+		return bulkBody[int]
+	case reflect.Uint16:
+		return bulkBody[uint16]
+	case reflect.Uint32:
+		return bulkBody[uint32]
+	case reflect.Uint64:
+		return bulkBody[uint64]
+	case reflect.Uint:
+		return bulkBody[uint]
+	case reflect.Float32:
+		return bulkBody[float32]
+	case reflect.Float64:
+		return bulkBody[float64]
+	}
+	return nil
+}
+
+// bulkBody writes the n numbers T at p, each in its smallest format
+// (floats: their own width, float64 as float32 with short when that keeps
+// the value).
+func bulkBody[T int8 | int16 | int32 | int64 | int | uint16 | uint32 | uint64 | uint | float32 | float64](dst []byte, p unsafe.Pointer, n int, short bool) []byte {
+	switch s := any(unsafe.Slice((*T)(p), n)).(type) {
+	case []float64:
+		if !short {
+			dst = growBy(dst, 9*n)
+			for _, f := range s {
+				dst = binary.BigEndian.AppendUint64(append(dst, bFloat64), math.Float64bits(f))
+			}
+			return dst
+		}
+		for _, f := range s {
+			dst = appendFloat64(dst, f, short)
+		}
+	case []float32:
+		dst = growBy(dst, 5*n)
+		for _, f := range s {
+			b := math.Float32bits(f)
+			dst = append(dst, bFloat32, byte(b>>24), byte(b>>16), byte(b>>8), byte(b))
+		}
+	case []int8:
+		dst = bulkInts(dst, s)
+	case []int16:
+		dst = bulkInts(dst, s)
+	case []int32:
+		dst = bulkInts(dst, s)
+	case []int64:
+		dst = bulkInts(dst, s)
+	case []int:
+		dst = bulkInts(dst, s)
+	case []uint16:
+		dst = bulkUints(dst, s)
+	case []uint32:
+		dst = bulkUints(dst, s)
+	case []uint64:
+		dst = bulkUints(dst, s)
+	case []uint:
+		dst = bulkUints(dst, s)
+	}
+	return dst
+}
+
+// growBy returns dst with room for n more bytes.
+func growBy(dst []byte, n int) []byte {
+	if cap(dst)-len(dst) < n {
+		dst = append(dst[:cap(dst)], make([]byte, n)...)[:len(dst)]
+	}
+	return dst
+}
