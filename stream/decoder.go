@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/celerjson/celer/internal/errs"
 	"github.com/celerjson/celer/internal/kernels"
@@ -78,6 +79,14 @@ type Decoder struct {
 	ixDelta int
 	ix      *ixState
 	ixOn    bool // the indexed reader is on
+
+	// The tape (tape.go): tokens checked ahead, handed out by ReadToken
+	// from tape[tk] on; each word holds a token's offset from tapeP and
+	// its Token.info.
+	tape  []uint64
+	tk    int
+	tapeP unsafe.Pointer
+	tp    tapeState
 }
 
 // NewDecoder returns a Decoder reading from r.
@@ -127,17 +136,24 @@ func (d *Decoder) ResetBytes(b []byte) {
 }
 
 func (d *Decoder) reset() {
-	*d = Decoder{o: d.o, mode: d.mode, stack: d.stack[:0], names: d.names[:0], buf: d.buf, ix: d.ix, ixIdx: d.ixIdx[:0]}
+	*d = Decoder{o: d.o, mode: d.mode, stack: d.stack[:0], names: d.names[:0], buf: d.buf, ix: d.ix, ixIdx: d.ixIdx[:0],
+		tape: d.tape[:0], tp: tapeState{sh: d.tp.sh}}
 	d.pin = -1
 	d.line = 1
 }
 
 // Depth returns the number of open arrays and objects.
-func (d *Decoder) Depth() int { return len(d.stack) }
+func (d *Decoder) Depth() int {
+	d.syncTape()
+	return len(d.stack)
+}
 
 // InputOffset returns the input offset just after the last token or value
 // read.
-func (d *Decoder) InputOffset() int64 { return d.base + int64(d.tokEnd) }
+func (d *Decoder) InputOffset() int64 {
+	d.syncTape()
+	return d.base + int64(d.tokEnd)
+}
 
 // fill reads more input into the buffer, keeping everything from keep on.
 // It returns io.EOF when no more input will come.
@@ -299,12 +315,16 @@ func (d *Decoder) next() (int, error) {
 // ReadToken reads the next token. At the end of input between top-level
 // values it returns io.EOF; anywhere else the end of input is an error
 // wrapping ErrUnexpectedEOF.
+//
+// The next token is most often already checked and waiting on the tape
+// (tape.go); that case is kept small enough to be inlined.
 func (d *Decoder) ReadToken() (Token, error) {
-	d.pin = -1
-	if d.ixOn && d.err == nil {
-		return d.readTokenIx()
+	if k := uint(d.tk); k < uint(len(d.tape)) {
+		e := d.tape[k]
+		d.tk = int(k) + 1
+		return Token{p: (*byte)(unsafe.Add(d.tapeP, uint32(e))), info: e >> 32}, nil
 	}
-	return d.readToken()
+	return d.readTokenSlow()
 }
 
 // readToken is ReadToken without releasing a pinned value. It is the hot
@@ -622,6 +642,10 @@ func (d *Decoder) checkDuplicate(f *frame, i, end int, sf scan.StrFlags) error {
 // returns).
 func (d *Decoder) PeekKind() Kind {
 	d.pin = -1
+	if d.tp.on && d.err == nil && (d.tk < len(d.tape) || d.tapeRefill()) {
+		return Kind(d.tape[d.tk] >> 32) // the tape holds valid tokens only
+	}
+	d.dropTape()
 	i, err := d.next()
 	if err != nil {
 		return KindInvalid
@@ -669,6 +693,7 @@ func (d *Decoder) SkipValue() error {
 // the value's bytes in the buffer while it is read token by token.
 func (d *Decoder) value(keep bool) (int, error) {
 	d.pin = -1
+	d.dropTape()
 	i, err := d.next()
 	if err != nil {
 		return 0, err
@@ -677,12 +702,15 @@ func (d *Decoder) value(keep bool) (int, error) {
 	if d.exp == expCommaOrEnd || c == ']' && d.exp == expValueOrEnd || c == '}' && d.exp == expNameOrEnd {
 		return 0, d.fail(i, scan.BadValue)
 	}
-	if d.exp == expName || d.exp == expNameOrEnd {
-		t, err := d.ReadToken()
-		return d.pos - len(t.rawb()), err
-	}
-	if c != '{' && c != '[' {
-		t, err := d.ReadToken()
+	if d.exp == expName || d.exp == expNameOrEnd || c != '{' && c != '[' {
+		// One token, read off the tape so that d.pos follows it.
+		var t Token
+		var err error
+		if d.ixOn {
+			t, err = d.readTokenIx()
+		} else {
+			t, err = d.readToken()
+		}
 		return d.pos - len(t.rawb()), err
 	}
 	// Fast path: the whole container is already buffered.
@@ -755,6 +783,7 @@ func (d *Decoder) errAt(off int, err error) error {
 // read or being read: inside an object, the member named last; inside an
 // array, the element counted last.
 func (d *Decoder) Pointer() string {
+	d.syncTape()
 	var sb strings.Builder
 	for _, f := range d.stack {
 		if !f.obj {

@@ -19,4 +19,17 @@ func OnePass(d *Decoder) *Decoder {
 }
 
 // ServedByIndex reports whether the indexed reader read d's last token.
-func ServedByIndex(d *Decoder) bool { return d.ixOn && d.ix.at == d.base+int64(d.pos) }
+func ServedByIndex(d *Decoder) bool {
+	return d.tk > 0 || d.ixOn && d.ix.at == d.base+int64(d.pos)
+}
+
+// ServedByTape reports whether d's last token came from the tape.
+func ServedByTape(d *Decoder) bool { return d.tk > 0 }
+
+// SetTape sets the first and largest tape batch sizes, and returns a
+// function restoring the defaults.
+func SetTape(first, max int) (restore func()) {
+	f, m := tapeFirst, tapeMax
+	tapeFirst, tapeMax = first, max
+	return func() { tapeFirst, tapeMax = f, m }
+}

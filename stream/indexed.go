@@ -84,6 +84,7 @@ func (d *Decoder) startIndex() {
 	x.win = ixWindow
 	x.surLo, x.surHi = 0, 0
 	d.ixOn = true
+	d.tp.on = d.r == nil && !d.o.Has(opts.RejectDuplicateNames)
 }
 
 // ixRefill results.

@@ -22,8 +22,20 @@ var optionSets = [][]stream.Options{nil, {lenient}, {stream.RejectDuplicateNames
 
 // trace reads the whole input with a mix of calls chosen by ops (two bits
 // per call: ReadToken, ReadValue, SkipValue, PeekKind then ReadToken) and
-// records everything observable.
+// records everything observable, one line per call. The state (Pointer,
+// Depth, InputOffset) is recorded after each call, following obsMark.
 func trace(d *stream.Decoder, ops []byte, limit int) string {
+	return traceEvery(d, ops, limit, 1)
+}
+
+// obsMark starts the record of the Decoder's state in a line of a trace.
+const obsMark = "\x00@"
+
+// traceEvery is trace recording the Decoder's state after every n-th call
+// only. Between two records, a Decoder over bytes hands out tokens from
+// its tape without updating its state; the state is brought up to date
+// when asked for or when the tape is used up, and must be the same.
+func traceEvery(d *stream.Decoder, ops []byte, limit, every int) string {
 	var sb strings.Builder
 	for i := range limit {
 		op := 0
@@ -59,14 +71,37 @@ func trace(d *stream.Decoder, ops []byte, limit int) string {
 		if err != nil {
 			return sb.String() + " " + errPos(err)
 		}
+		if i%every != 0 {
+			sb.WriteByte('\n')
+			continue
+		}
 		ptr := "(deep)" // Pointer is O(depth): skip it in deeply nested tests
 		if d.Depth() < 64 {
 			ptr = d.Pointer()
 		}
-		fmt.Fprintf(&sb, " @%s depth %d offset %d\n", ptr, d.Depth(), d.InputOffset())
+		fmt.Fprintf(&sb, "%s%q depth %d offset %d\n", obsMark, ptr, d.Depth(), d.InputOffset())
 	}
 	return sb.String() + " limit"
 }
+
+// sparse turns a trace into what traceEvery(..., every) records: the
+// state only on every n-th line.
+func sparse(tr string, every int) string {
+	lines := strings.Split(tr, "\n")
+	for i, l := range lines {
+		if j := strings.Index(l, obsMark); j >= 0 && i%every != 0 {
+			lines[i] = l[:j]
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// sparseRuns are the intervals of state records compareIndexed tries on
+// Decoders over bytes besides every call, with the tape's first and
+// largest batch sizes (0: the defaults): records inside batches (the state
+// is replayed), none before the end or an error, and records every few
+// small batches (the state is written back at the end of each batch).
+var sparseRuns = []struct{ every, first, max int }{{13, 0, 0}, {1 << 30, 0, 0}, {37, 2, 16}}
 
 // compareIndexed checks data under every option set and window size.
 func compareIndexed(t *testing.T, name string, data, ops []byte, windows []int) {
@@ -79,6 +114,19 @@ func compareIndexed(t *testing.T, name string, data, ops []byte, windows []int) 
 			if got != want {
 				restore()
 				t.Fatalf("%s (bytes, window %d, options %d):\n%s", name, w, oi, firstDiff(got, want))
+			}
+			for _, r := range sparseRuns {
+				restoreTape := func() {}
+				if r.first > 0 {
+					restoreTape = stream.SetTape(r.first, r.max)
+				}
+				got := traceEvery(stream.NewDecoderBytes(data, o...), ops, 1<<20, r.every)
+				restoreTape()
+				if want := sparse(want, r.every); got != want {
+					restore()
+					t.Fatalf("%s (bytes, window %d, options %d, state every %d calls, tape %d-%d):\n%s",
+						name, w, oi, r.every, r.first, r.max, firstDiff(got, want))
+				}
 			}
 			for _, sizes := range [][]int{{1}, {7, 1, 64}, {100, 3000}, {1 << 16}} {
 				got := trace(stream.NewDecoder(&celertest.ChunkReader{Data: data, Sizes: sizes}, o...), ops, 1<<20)
@@ -161,7 +209,7 @@ func TestIndexedIsUsed(t *testing.T) {
 		decoders[fmt.Sprint("reader in chunks of ", sizes)] = stream.NewDecoder(&celertest.ChunkReader{Data: data, Sizes: sizes})
 	}
 	for name, d := range decoders {
-		n, served := 0, 0
+		n, served, taped := 0, 0, 0
 		for {
 			_, err := d.ReadToken()
 			if err == io.EOF {
@@ -174,9 +222,15 @@ func TestIndexedIsUsed(t *testing.T) {
 			if stream.ServedByIndex(d) {
 				served++
 			}
+			if stream.ServedByTape(d) {
+				taped++
+			}
 		}
 		if want := n * 9 / 10; name == "bytes" && served != n || served < want {
 			t.Errorf("%s: %d of %d tokens read with the index", name, served, n)
+		}
+		if name == "bytes" && taped != n {
+			t.Errorf("%s: %d of %d tokens read from the tape", name, taped, n)
 		}
 	}
 	bad := append([]byte(nil), data...)

@@ -200,6 +200,20 @@ func (t Token) Clone() Token {
 		switch t.kd() {
 		case KindString, KindNumber:
 			t.p = unsafe.SliceData(append([]byte(nil), t.rawb()...))
+		case KindNull:
+			return Null
+		case KindFalse:
+			return False
+		case KindTrue:
+			return True
+		case KindBeginObject:
+			return BeginObject
+		case KindEndObject:
+			return EndObject
+		case KindBeginArray:
+			return BeginArray
+		case KindEndArray:
+			return EndArray
 		}
 	}
 	return t

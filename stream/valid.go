@@ -61,6 +61,7 @@ func (d *Decoder) trailing(fn func([]byte) error) error {
 	if d.err != nil {
 		return d.err
 	}
+	d.dropTape()
 	for {
 		i := kernels.SkipSpace(d.buf, d.pos)
 		if fn != nil && i > d.pos {
