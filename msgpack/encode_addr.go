@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"sync"
 	"unsafe"
@@ -126,7 +127,7 @@ func newAddrEncoder(t reflect.Type) addrEnc {
 		s := newSeqEnc(t.Elem())
 		return func(e *binfmt.Enc, p unsafe.Pointer) error { return s.encode(e, p, n) }
 	case reflect.Struct:
-		if st := newStructEnc(t); st != nil {
+		if st := structEncFor(t); st != nil {
 			return st.encode
 		}
 		return viaShared(t, format.SharedEncoder(t))
@@ -325,6 +326,7 @@ func appendUintFast(dst []byte, n uint64) []byte {
 type seqEnc struct {
 	bulk func(dst []byte, p unsafe.Pointer, n int, short bool) []byte // numbers in one loop
 	k    uint8                                                        // inline scalar kind
+	st   *structEnc                                                   // the encoder of struct elements
 	elem addrEnc
 	size uintptr
 }
@@ -333,7 +335,12 @@ func newSeqEnc(t reflect.Type) *seqEnc {
 	s := &seqEnc{bulk: bulkBodyFor(t), size: t.Size()}
 	if s.bulk == nil {
 		if s.k = scalarKind(t); s.k == sNone {
-			s.elem = addrEncoderFor(t)
+			if t.Kind() == reflect.Struct {
+				s.st = structEncFor(t)
+			}
+			if s.st == nil {
+				s.elem = addrEncoderFor(t)
+			}
 		}
 	}
 	return s
@@ -345,6 +352,22 @@ func (s *seqEnc) encode(e *binfmt.Enc, p unsafe.Pointer, n int) error {
 	switch {
 	case s.bulk != nil:
 		e.Buf = s.bulk(e.Buf, p, n, e.Short)
+	case s.st != nil:
+		for i := range n {
+			if err := s.st.encode(e, unsafe.Add(p, uintptr(i)*s.size)); err != nil {
+				return err
+			}
+		}
+	case s.k == sString:
+		strict := !e.O.Has(opts.AllowInvalidUTF8)
+		for _, x := range unsafe.Slice((*string)(p), n) {
+			var ok bool
+			if e.Buf, ok = putStr(e.Buf, x, strict); !ok {
+				if err := appendStr(e, x); err != nil {
+					return err
+				}
+			}
+		}
 	case s.k != sNone:
 		for i := range n {
 			if err := scalar(e, s.k, unsafe.Add(p, uintptr(i)*s.size)); err != nil {
@@ -367,39 +390,60 @@ type fieldEnc struct {
 	pad  [16]byte // key, when it has up to 16 bytes, then zeros
 	klen int
 	off  uintptr
-	k    uint8   // inline scalar kind, or sNone: enc
-	enc  addrEnc // the encoder of other types
+	k    uint8      // inline scalar kind, or sNone: st or enc
+	st   *structEnc // the encoder of a struct
+	enc  addrEnc    // the encoder of other types
 	skip func(p unsafe.Pointer) bool
 }
 
-// structEnc writes a struct as a map of its fields.
+// structEnc writes a struct as a map of its fields. Its fields are
+// built at its first use, so that recursive types and the struct
+// fields and elements that call it directly need no stand-in.
 type structEnc struct {
+	t        reflect.Type
+	once     sync.Once
 	fields   []fieldEnc
 	sorted   []int // fields in the byte order of their keys (Deterministic)
 	optional bool  // some field may be left out
 }
 
-// newStructEnc returns the address encoder of struct type t, or nil when
-// a field is reached through an embedded pointer (the shared plan's).
-func newStructEnc(t reflect.Type) *structEnc {
-	s := structs.For(t)
-	st := &structEnc{fields: make([]fieldEnc, len(s.Fields)), sorted: s.Sorted, optional: s.Optional}
+var structCache sync.Map // reflect.Type -> *structEnc (nil: not by address)
+
+// structEncFor returns the encoder by address of struct type t, or nil
+// when a field is reached through an embedded pointer (the shared
+// plan's) or t has an encoding of its own.
+func structEncFor(t reflect.Type) *structEnc {
+	if st, ok := structCache.Load(t); ok {
+		return st.(*structEnc)
+	}
+	var st *structEnc
+	if !ownEncoding(t) && !slices.ContainsFunc(structs.For(t).Fields, func(f binfmt.Field) bool { return f.EmbedPtr }) {
+		st = &structEnc{t: t}
+	}
+	got, _ := structCache.LoadOrStore(t, st)
+	return got.(*structEnc)
+}
+
+func (st *structEnc) build() {
+	s := structs.For(st.t)
+	st.fields, st.sorted, st.optional = make([]fieldEnc, len(s.Fields)), s.Sorted, s.Optional
 	for i := range s.Fields {
 		fd := &s.Fields[i]
-		if fd.EmbedPtr {
-			return nil
-		}
 		f := fieldEnc{key: fd.Key, klen: len(fd.Key), off: fd.Offset, k: scalarKind(fd.Type), skip: skipFunc(fd)}
 		copy(f.pad[:], fd.Key)
 		if f.k == sInt && unsafe.Sizeof(int(0)) == 8 {
 			f.k = sInt64
 		}
 		if f.k == sNone {
-			f.enc = addrEncoderFor(fd.Type)
+			if fd.Type.Kind() == reflect.Struct {
+				f.st = structEncFor(fd.Type)
+			}
+			if f.st == nil {
+				f.enc = addrEncoderFor(fd.Type)
+			}
 		}
 		st.fields[i] = f
 	}
-	return st
 }
 
 // skipFunc returns whether field fd at p is left out (omitempty,
@@ -439,6 +483,7 @@ func emptyFunc(t reflect.Type) func(p unsafe.Pointer) bool {
 }
 
 func (st *structEnc) encode(e *binfmt.Enc, p unsafe.Pointer) error {
+	st.once.Do(st.build)
 	n := len(st.fields)
 	// Bit i of skipped: field i is left out (a bit set on the stack for
 	// structs of up to 256 fields).
@@ -474,11 +519,12 @@ func (st *structEnc) encode(e *binfmt.Enc, p unsafe.Pointer) error {
 	// here, with the buffer in a local (e.Buf is set around other calls).
 	buf := e.Buf
 	strict := !e.O.Has(opts.AllowInvalidUTF8)
-	for i := range st.fields {
+	fields := st.fields
+	for i := range fields {
 		if skipped != nil && skipped[i/64]&(1<<(i%64)) != 0 {
 			continue
 		}
-		f := &st.fields[i]
+		f := &fields[i]
 		if cap(buf)-len(buf) < 16 {
 			buf = growBy(buf, 64)
 		}
@@ -491,16 +537,29 @@ func (st *structEnc) encode(e *binfmt.Enc, p unsafe.Pointer) error {
 		fp := unsafe.Add(p, f.off)
 		switch f.k {
 		case sString:
-			s := *(*string)(fp)
-			if strict && !binfmt.ValidUTF8(unsafeBytes(s)) {
-				break // appendStr's error
-			}
-			if len(s) <= 31 {
-				buf = append(append(buf, bFixstr|byte(len(s))), s...)
+			var ok bool
+			if buf, ok = putStr(buf, *(*string)(fp), strict); ok {
 				continue
 			}
-			if uint64(len(s)) <= maxLen32 {
-				buf = append(appendStrHead(buf, len(s)), s...)
+		case sStringPtr:
+			q := *(**string)(fp)
+			if q == nil {
+				buf = append(buf, bNil)
+				continue
+			}
+			var ok bool
+			if e.Depth < e.O.MaxDepth {
+				if buf, ok = putStr(buf, *q, strict); ok {
+					continue
+				}
+			}
+		case sNone:
+			if f.st != nil {
+				e.Buf = buf
+				if err := f.st.encode(e, fp); err != nil {
+					return err
+				}
+				buf = e.Buf
 				continue
 			}
 		case sInt64:
@@ -532,10 +591,72 @@ func (st *structEnc) field(e *binfmt.Enc, p unsafe.Pointer, i int) error {
 	f := &st.fields[i]
 	e.Buf = append(e.Buf, f.key...)
 	fp := unsafe.Add(p, f.off)
-	if f.k == sNone {
+	switch {
+	case f.st != nil:
+		return f.st.encode(e, fp)
+	case f.k == sNone:
 		return f.enc(e, fp)
 	}
 	return scalar(e, f.k, fp)
+}
+
+// putStr appends the str s when it is valid UTF-8 (or !strict) and not
+// longer than MessagePack allows, and reports false otherwise, having
+// appended nothing (appendStr gives the error). ASCII is checked by
+// words (the vector kernel decides the rest).
+func putStr(buf []byte, s string, strict bool) ([]byte, bool) {
+	n := len(s)
+	if n > 31 {
+		if strict && !asciiWords(s) && !binfmt.ValidUTF8(unsafeBytes(s)) || uint64(n) > maxLen32 {
+			return buf, false
+		}
+		return append(appendStrHead(buf, n), s...), true
+	}
+	if cap(buf)-len(buf) < 40 {
+		buf = growBy(buf, 64)
+	}
+	l := len(buf)
+	w := buf[l : l+40]
+	w[0] = bFixstr | byte(n)
+	copy(w[1:], s)
+	if strict {
+		// Words of s, overlapping; below 8 bytes, one word of the copy
+		// (room is there) with the bytes beyond s masked off.
+		var x uint64
+		switch p := unsafe.Pointer(unsafe.StringData(s)); {
+		case n >= 16:
+			x = load64(p, 0) | load64(p, 8) | load64(p, n-16) | load64(p, n-8)
+		case n >= 8:
+			x = load64(p, 0) | load64(p, n-8)
+		default:
+			x = binary.LittleEndian.Uint64(w[1:9]) & (1<<(8*uint(n)) - 1)
+		}
+		if x&0x8080808080808080 != 0 && !binfmt.ValidUTF8(unsafeBytes(s)) {
+			return buf, false
+		}
+	}
+	return buf[:l+1+n], true
+}
+
+// load64 reads the 8 bytes at p+off (within the object at p).
+func load64(p unsafe.Pointer, off int) uint64 {
+	return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(p, off))[:])
+}
+
+// asciiWords reports whether s (at least 8 bytes) is ASCII, reading it
+// by words up to 256 bytes (beyond, false: the vector kernel decides).
+func asciiWords(s string) bool {
+	n := len(s)
+	if n > 256 {
+		return false
+	}
+	p := unsafe.Pointer(unsafe.StringData(s))
+	var x uint64
+	for i := 0; i+8 <= n; i += 8 {
+		x |= load64(p, i)
+	}
+	x |= load64(p, n-8)
+	return x&0x8080808080808080 == 0
 }
 
 // stringMap writes a map[string]string (not Deterministic) as the shared
