@@ -39,7 +39,7 @@ func (d *decState) any(i int) (any, int) {
 	case kFloat64:
 		return math.Float64frombits(n), j
 	case kStr:
-		return string(d.data[j : j+int(n)]), j + int(n)
+		return d.str(d.data[j : j+int(n)]), j + int(n)
 	case kBin:
 		return append([]byte{}, d.data[j:j+int(n)]...), j + int(n)
 	case kArray:
@@ -71,7 +71,7 @@ func (d *decState) anyMap(i int) (any, int) {
 		k := j
 		if infos[d.data[j]].kind == kStr && am == nil {
 			s, e := d.payload(j)
-			key, j = string(s), e
+			key, j = d.str(s), e
 		} else {
 			key, j = d.any(j)
 		}

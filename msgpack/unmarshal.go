@@ -22,6 +22,37 @@ type decState struct {
 	data []byte
 	o    opts.Struct
 	err  error // the first type error; decoding goes on after it
+	// strs is the chunk that short Go strings are carved from (see str):
+	// bytes below len(strs) belong to strings already handed out and are
+	// never written again.
+	strs []byte
+}
+
+// Limits for carving strings from chunks (see str).
+const (
+	strMax   = 256      // longer strings get their own allocation
+	chunkMax = 16 << 10 // the size of a chunk when the input is larger
+)
+
+// str returns b as a Go string. Short strings are not allocated one by
+// one: they are copied into a shared chunk (one allocation for many
+// strings) and made into strings that point there. A chunk is never
+// larger than the input (nor than chunkMax), so it is never much larger
+// than the strings it will hold, and a string keeps at most one chunk
+// alive.
+func (d *decState) str(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if len(b) > strMax {
+		return string(b)
+	}
+	if cap(d.strs)-len(d.strs) < len(b) {
+		d.strs = make([]byte, 0, max(min(len(d.data), chunkMax), len(b)))
+	}
+	i := len(d.strs)
+	d.strs = append(d.strs, b...)
+	return unsafe.String(&d.strs[i], len(b))
 }
 
 // decFunc decodes the object at d.data[i] into v and returns its end.
@@ -381,14 +412,14 @@ func decodeString(d *decState, i int, v reflect.Value) int {
 	switch infos[d.data[i]].kind {
 	case kStr:
 		s, end := d.payload(i)
-		v.SetString(string(s))
+		v.SetString(d.str(s))
 		return end
 	case kBin:
 		s, end := d.payload(i)
 		if !d.o.Has(opts.AllowInvalidUTF8) && !kernels.ValidUTF8(s) {
 			return d.typeErr(i, v.Type(), "bin that is not UTF-8")
 		}
-		v.SetString(string(s))
+		v.SetString(d.str(s))
 		return end
 	case kNil:
 		return i + 1
@@ -658,7 +689,7 @@ func mapDecoder(t reflect.Type) decFunc {
 				k, end := d.payload(j)
 				if infos[d.data[end]].kind == kStr {
 					s, end := d.payload(end)
-					m[string(k)] = string(s)
+					m[d.str(k)] = d.str(s)
 					j = end
 					continue
 				}
@@ -669,7 +700,7 @@ func mapDecoder(t reflect.Type) decFunc {
 			key.SetZero()
 			if stringKey && infos[d.data[j]].kind == kStr {
 				s, end := d.payload(j)
-				key.SetString(string(s))
+				key.SetString(d.str(s))
 				j = end
 			} else {
 				before := d.err
@@ -776,7 +807,7 @@ func (d *decState) scalarInto(k reflect.Kind, i int, p unsafe.Pointer) (int, boo
 			return i, false
 		}
 		s, end := d.payload(i)
-		*(*string)(p) = string(s)
+		*(*string)(p) = d.str(s)
 		return end, true
 	case reflect.Bool:
 		switch d.data[i] {
