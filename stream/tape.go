@@ -1,6 +1,7 @@
 package stream
 
 import (
+	"encoding/binary"
 	"unsafe"
 
 	"github.com/celerjson/celer/internal/scan"
@@ -48,6 +49,7 @@ const (
 	stopFull = iota // the batch is full: the loop goes on from its state
 	stopMore        // the index entries ran out: index more, then go on
 	stopSlow        // the next token is left to the other readers
+	stopGrow        // the shadow stack is full: grow it, then go on
 )
 
 // tapeState is the tape loop's state after the last token on the tape.
@@ -59,16 +61,36 @@ type tapeState struct {
 	k0    int // Decoder.ixK at the start of the tape
 	syncK int // tape entries already replayed into the Decoder's state
 
-	exp          expect
-	depth        int
-	obj          bool
-	cnt          int // the innermost frame's count
-	nameP, nameN int // its member name (buffer offset, length; 0 length for none)
+	exp    expect
+	depth  int
+	obj    bool
+	cnt    int   // the innermost frame's count
+	nameAt int64 // its member name (input offset and length; 0 length for none)
+	nameN  int
 	// Frames below the innermost one, from index low on, as spilled by
 	// the loop when it opened a container inside them; frames below low
 	// are unchanged since the tape started and are read from the stack.
 	low int
-	sh  []frame
+	sh  []shFrame
+
+	// Set for one run of the loop: the batch is bounded by the entries
+	// (full), the end of the indexed input and the end of the strings
+	// that need their surrogate escapes checked (buffer offsets).
+	full, done bool
+	lim, surHi int
+	blen       int
+
+	sur    bool // a string on the tape lies before surHi
+	replay bool // the tape was cut (tapeCut): commit replays it
+}
+
+// shFrame is a frame spilled by the tape loop. (Without the map of frame,
+// spilling stores no pointer: no write barrier.)
+type shFrame struct {
+	obj    bool
+	count  int
+	nameAt int64
+	nameN  int
 }
 
 // readTokenSlow is ReadToken when the tape is used up.
@@ -107,7 +129,14 @@ func (d *Decoder) tapeRefill() bool {
 		case t.batch < tapeMax:
 			t.batch *= 2
 		}
+		if cap(d.tape) < max(tapeMax, t.batch) {
+			d.tape = make([]uint64, 0, max(tapeMax, t.batch))
+		}
 		d.tapeFill()
+		for t.stop == stopGrow {
+			t.sh = append(t.sh, make([]shFrame, len(t.sh)+16)...)
+			d.tapeFill()
+		}
 		if len(d.tape) > 0 {
 			return true
 		}
@@ -124,10 +153,10 @@ func (d *Decoder) tapeStart() bool {
 	t := &d.tp
 	n := len(d.stack)
 	t.exp, t.depth, t.obj, t.low = d.exp, n, d.inObj, n-1
-	t.cnt, t.nameP, t.nameN = 0, 0, 0
+	t.cnt, t.nameAt, t.nameN = 0, 0, 0
 	if n > 0 {
 		f := &d.stack[n-1]
-		t.cnt, t.nameP, t.nameN = f.count, int(f.nameAt-d.base), f.nameN
+		t.cnt, t.nameAt, t.nameN = f.count, f.nameAt, f.nameN
 	}
 	t.batch, t.stop, t.live = tapeFirst, stopFull, true
 	return true
@@ -140,8 +169,11 @@ func (d *Decoder) commit() {
 	if len(d.tape) == 0 {
 		return
 	}
-	if t.syncK > 0 {
+	if t.syncK > 0 || t.replay {
 		d.replay(t.syncK, len(d.tape))
+		if t.replay {
+			d.ix.at = -1 // d.ixK is the tape's first entry: ixSync finds d.pos
+		}
 	} else {
 		n := t.depth
 		if n > cap(d.stack) {
@@ -157,7 +189,7 @@ func (d *Decoder) commit() {
 		d.inObj = false
 		if n > 0 {
 			f := &d.stack[n-1]
-			f.obj, f.count, f.nameAt, f.nameN, f.held = t.obj, t.cnt, d.base+int64(t.nameP), t.nameN, -1
+			f.obj, f.count, f.nameAt, f.nameN, f.held = t.obj, t.cnt, t.nameAt, t.nameN, -1
 			d.inObj = t.obj
 		}
 		d.exp = t.exp
@@ -166,7 +198,7 @@ func (d *Decoder) commit() {
 		d.pos, d.tokEnd = end, end
 		d.ix.at = d.base + int64(end)
 	}
-	d.tape, d.tk, t.syncK = d.tape[:0], 0, 0
+	d.tape, d.tk, t.syncK, t.replay = d.tape[:0], 0, 0, false
 }
 
 // syncTape replays the tokens handed out since the tape started (or since
@@ -185,11 +217,11 @@ func (d *Decoder) dropTape() {
 		return
 	}
 	d.syncTape()
-	if d.tk < len(d.tape) {
+	if d.tk < len(d.tape) || d.tp.replay {
 		d.ixK = d.tp.k0
 		d.ix.at = -1 // ixSync finds the entry at d.pos again
 	}
-	d.tape, d.tk, d.tp.syncK = d.tape[:0], 0, 0
+	d.tape, d.tk, d.tp.syncK, d.tp.replay = d.tape[:0], 0, 0, false
 	d.tp.live = false
 }
 
@@ -228,41 +260,52 @@ func tapeWord(p, end int, k byte, m meta) uint64 {
 }
 
 // tapeFill runs the tape loop: it checks tokens from index entry d.ixK on,
-// from the state in d.tp, and puts them on the (empty) tape, until the
-// batch is full, the entries run out or a token must be left to the other
-// readers.
+// from the state in d.tp, and appends them to the tape, until the batch is
+// full, the entries run out or a token must be left to the other readers.
 //
 // It is one long function on purpose: a state machine over labels (as the
 // stage-2 walks of package scan) keeps the grammar state in the program
-// counter and everything else in registers. Each step reads the separators
-// before a token and the token; a stop restores the step's first entry and
-// expectation, so the saved state is always the one after the last token.
+// counter. What the loop touches for every token (the entries, the input,
+// the tape, the depth, the innermost container's kind and count) stays in
+// registers; the rest lives in d.tp and is touched at names and brackets
+// only. The loop makes no call: the compiler spills every live register
+// around a call, and it placed those spills on the path of every token.
+// So number runs and strings with surrogate escapes are checked after the
+// loop (tapeCheck), a full shadow stack makes the loop return to have it
+// grown (stopGrow), and a batch is bounded by its entries (a token takes
+// at least one) rather than by counting tokens. The expectation and entry
+// to resume from are worked out from the last token when the loop stops,
+// not kept up to date at every step. Input bytes are read without bounds
+// checks: stage 1's entries lie inside the input.
 func (d *Decoder) tapeFill() {
 	t := &d.tp
-	x := d.ix
-	b := d.buf
-	ix, k, delta := d.ixIdx, d.ixK, d.ixDelta
-	lim := int(x.off - d.base) // the end of the indexed input
-	done := x.done
-	surLo, surHi := int(max(x.surLo-d.base, -1)), int(x.surHi-d.base)
-	base := d.base
-	maxDepth := d.o.MaxDepth
-
-	if cap(d.tape) < t.batch {
-		d.tape = make([]uint64, 0, tapeMax)
+	n0 := len(d.tape)
+	k0 := d.ixK
+	if n0 == 0 {
+		t.k0 = k0
+		t.sur = false
 	}
-	tape := d.tape[:0]
-	max := t.batch
-	depth, obj, cnt, nameP, nameN, low := t.depth, t.obj, t.cnt, t.nameP, t.nameN, t.low
-	sh := t.sh
-	t.k0 = k
-
-	kt, st := k, t.exp // the step's first entry and expectation
+	ix := d.ixIdx
+	t.full = false
+	if lim := k0 + t.batch - n0; lim < len(ix) {
+		ix, t.full = ix[:lim], true
+	}
+	t.lim = int(d.ix.off - d.base)
+	t.surHi = int(d.ix.surHi - d.base)
+	t.done = d.ix.done
+	t.blen = len(d.buf)
+	k, delta := k0, d.ixDelta
+	b := unsafe.Pointer(unsafe.SliceData(d.buf))
+	tp := unsafe.Pointer(unsafe.SliceData(d.tape))
+	n := n0
+	depth, obj, cnt := t.depth, t.obj, t.cnt
 	stop := uint8(stopFull)
 	var p int
 
-	switch st {
-	case expTop, expValue:
+	switch t.exp {
+	case expTop:
+		goto stepTop
+	case expValue:
 		goto stepValue
 	case expValueOrEnd:
 		goto stepValueOrEnd
@@ -276,91 +319,66 @@ func (d *Decoder) tapeFill() {
 		goto stepNext
 	}
 
-stepValue: // a value (or the end of input at the top level)
-	kt, st = k, expValue
-	if depth == 0 {
-		st = expTop
-	}
-	if len(tape) >= max {
-		goto out
-	}
+stepTop: // a top-level value, or the end of input
 	if k >= len(ix) {
 		goto more
 	}
 	p, k = int(ix[k])+delta, k+1
 	goto value
 
-stepValueOrEnd: // after '['
-	kt, st = k, expValueOrEnd
-	if len(tape) >= max {
-		goto out
-	}
+stepValue: // a value (only on entry: after ',' read by PeekKind)
 	if k >= len(ix) {
 		goto more
 	}
 	p, k = int(ix[k])+delta, k+1
-	if b[p] == ']' {
-		goto closing
-	}
 	goto value
 
-stepName: // after an object's ','
-	kt, st = k, expName
-	if len(tape) >= max {
-		goto out
-	}
+stepName: // a member name (only on entry: after ',' read by PeekKind)
 	if k >= len(ix) {
 		goto more
 	}
 	p, k = int(ix[k])+delta, k+1
 	goto name
 
-stepNameOrEnd: // after '{'
-	kt, st = k, expNameOrEnd
-	if len(tape) >= max {
-		goto out
-	}
+stepValueOrEnd: // after '['
 	if k >= len(ix) {
 		goto more
 	}
 	p, k = int(ix[k])+delta, k+1
-	if b[p] == '}' {
+	if byteAt(b, p) == ']' {
+		goto closing
+	}
+	goto value
+
+stepNameOrEnd: // after '{'
+	if k >= len(ix) {
+		goto more
+	}
+	p, k = int(ix[k])+delta, k+1
+	if byteAt(b, p) == '}' {
 		goto closing
 	}
 	goto name
 
 stepColon: // after a member name
-	kt, st = k, expColon
-	if len(tape) >= max {
-		goto out
-	}
-	if k >= len(ix) {
+	if k+1 >= len(ix) {
 		goto more
 	}
-	p, k = int(ix[k])+delta, k+1
-	if b[p] != ':' {
+	if byteAt(b, int(ix[k])+delta) != ':' {
 		goto slow
 	}
-	if k >= len(ix) {
-		goto more
-	}
-	p, k = int(ix[k])+delta, k+1
+	p, k = int(ix[k+1])+delta, k+2
 	goto value
 
 stepNext: // after a value: ',' or the container's end
 	if depth == 0 {
-		goto stepValue
-	}
-	kt, st = k, expCommaOrEnd
-	if len(tape) >= max {
-		goto out
+		goto stepTop
 	}
 	if k >= len(ix) {
 		goto more
 	}
 	p, k = int(ix[k])+delta, k+1
-	switch c := b[p]; {
-	case c == ',':
+	if c := byteAt(b, p); c == ',' {
 		if k >= len(ix) {
 			goto more
 		}
@@ -369,30 +387,31 @@ stepNext: // after a value: ',' or the container's end
 			goto name
 		}
 		goto value
-	case c == '}' && obj, c == ']' && !obj:
-		goto closing
+	} else if c != ']'|b2u8(obj)<<5 { // '}' closes an object, ']' an array
+		goto slow
 	}
-	goto slow
+	goto closing
 
-closing: // the delimiter at b[p] closes the innermost container
-	tape = append(tape, tapeWord(p, p+1, b[p], 0))
+closing: // the delimiter at p closes the innermost container
+	tapePut(tp, n, tapeWord(p, p+1, byteAt(b, p), 0))
+	n++
 	depth--
-	if depth > 0 {
-		i := depth - 1
-		var f *frame
-		if i >= low {
-			f = &sh[i]
-		} else {
-			f, low = &d.stack[i], i
-		}
-		obj, cnt, nameP, nameN = f.obj, f.count, int(f.nameAt-base), f.nameN
-	} else {
+	if depth == 0 {
 		obj = false
+		goto stepTop
+	}
+	if i := depth - 1; i >= t.low {
+		f := &t.sh[i]
+		obj, cnt, t.nameAt, t.nameN = f.obj, f.count, f.nameAt, f.nameN
+	} else {
+		f := &d.stack[i]
+		obj, cnt, t.nameAt, t.nameN = f.obj, f.count, f.nameAt, f.nameN
+		t.low = i
 	}
 	goto stepNext
 
-name: // a member name at b[p]
-	if b[p] != '"' {
+name: // a member name at p
+	if byteAt(b, p) != '"' {
 		goto slow
 	}
 	{
@@ -400,129 +419,226 @@ name: // a member name at b[p]
 			goto more
 		}
 		end := int(ix[k]) + delta + 1
-		if end-p > tapeMaxLen || end > surLo && p < surHi && !surrogatesOK(b[p:end], d.mode) {
+		if end-p > tapeMaxLen {
 			goto slow
+		}
+		if p < t.surHi {
+			t.sur = true
 		}
 		k++
 		cnt++
-		nameP, nameN = p, end-p
-		tape = append(tape, tapeWord(p, end, '"', metaLazy|metaName))
+		t.nameAt, t.nameN = d.base+int64(p), end-p
+		tapePut(tp, n, tapeWord(p, end, '"', metaLazy|metaName))
+		n++
 	}
 	goto stepColon
 
-value: // a value at b[p]
-	switch c := b[p]; c {
+value: // a value at p
+	switch c := byteAt(b, p); c {
 	case '"':
 		if k >= len(ix) {
 			goto more
 		}
 		end := int(ix[k]) + delta + 1
-		if end-p > tapeMaxLen || end > surLo && p < surHi && !surrogatesOK(b[p:end], d.mode) {
+		if end-p > tapeMaxLen {
 			goto slow
 		}
-		k++
-		if !obj {
-			cnt++
+		if p < t.surHi {
+			t.sur = true
 		}
-		tape = append(tape, tapeWord(p, end, '"', metaLazy))
+		k++
+		cnt += 1 - b2i(obj)
+		tapePut(tp, n, tapeWord(p, end, '"', metaLazy))
+		n++
 		goto stepNext
 	case '{', '[':
-		if depth >= maxDepth {
+		if depth >= d.o.MaxDepth {
 			goto slow
 		}
 		if depth > 0 {
-			if !obj {
-				cnt++
-			}
 			i := depth - 1
-			for len(sh) <= i {
-				sh = append(sh, frame{})
+			if i >= len(t.sh) {
+				stop = stopGrow
+				goto out
 			}
-			sh[i] = frame{obj: obj, count: cnt, nameAt: base + int64(nameP), nameN: nameN, held: -1}
+			cnt += 1 - b2i(obj)
+			t.sh[i] = shFrame{obj: obj, count: cnt, nameAt: t.nameAt, nameN: t.nameN}
 		}
 		depth++
-		obj, cnt, nameP, nameN = c == '{', 0, 0, 0
-		tape = append(tape, tapeWord(p, p+1, c, 0))
+		obj, cnt, t.nameN = c == '{', 0, 0
+		tapePut(tp, n, tapeWord(p, p+1, c, 0))
+		n++
 		if obj {
 			goto stepNameOrEnd
 		}
 		goto stepValueOrEnd
 	case 't', 'f', 'n':
 		end := p + 4
-		lit := "null"
-		if c == 't' {
-			lit = "true"
-		} else if c == 'f' {
-			lit, end = "false", p+5
+		if c == 'f' {
+			end++
 		}
 		// The literal and the byte after it must be indexed.
-		if end >= lim && !(done && end == lim) {
-			if done {
-				goto slow
+		if end >= t.lim && !(t.done && end == t.lim) {
+			if t.done {
+				goto slow // past the end of input
 			}
 			goto more
 		}
-		if string(b[p:end]) != lit || end < len(b) && !ixDelim[b[end]] {
+		w := load32(b, p)
+		if !(c == 't' && w == 't'|'r'<<8|'u'<<16|'e'<<24 ||
+			c == 'n' && w == 'n'|'u'<<8|'l'<<16|'l'<<24 ||
+			c == 'f' && w == 'f'|'a'<<8|'l'<<16|'s'<<24 && byteAt(b, p+4) == 'e') ||
+			end < t.blen && !ixDelim[byteAt(b, end)] {
 			goto slow
 		}
-		if !obj {
-			cnt++
-		}
-		tape = append(tape, tapeWord(p, end, c, 0))
+		cnt += 1 - b2i(obj)
+		tapePut(tp, n, tapeWord(p, end, c, 0))
+		n++
 		goto stepNext
+	default:
+		if c != '-' && c-'0' > 9 {
+			goto slow
+		}
 	}
 	{
-		// A number: its run ends at the next entry, less whitespace.
+		// A number: its run ends at the next entry (or at the end of
+		// input), less whitespace. tapeCheck checks the run.
 		var end int
-		if k < len(ix) {
+		switch {
+		case k < len(ix):
 			end = int(ix[k]) + delta
-			for end > p && isSpace(b[end-1]) {
-				end--
-			}
-			if !scan.NumberRun(b, p, end) {
-				goto slow
-			}
-		} else {
-			if !done {
-				goto more
-			}
-			// The last token of the input.
-			n, code := scan.Number(b[p:], true)
-			end = p + n
-			if code != scan.OK || end < len(b) && !ixDelim[b[end]] {
-				goto slow
-			}
+		case t.full || !t.done:
+			goto more
+		default:
+			end = t.blen
+		}
+		for isSpace(byteAt(b, end-1)) { // b[p] is not a space
+			end--
 		}
 		if end-p > tapeMaxLen {
 			goto slow
 		}
-		if !obj {
-			cnt++
-		}
-		tape = append(tape, tapeWord(p, end, byte(KindNumber), 0))
+		cnt += 1 - b2i(obj)
+		tapePut(tp, n, tapeWord(p, end, byte(KindNumber), 0))
+		n++
 	}
 	goto stepNext
 
 more:
-	stop = stopMore
-	if done {
+	switch {
+	case t.full:
+		stop = stopFull
+	case t.done:
 		stop = stopSlow
+	default:
+		stop = stopMore
 	}
 	goto out
 slow:
 	stop = stopSlow
 out:
-	d.ixK = kt
-	d.tape, d.tk, t.syncK = tape, 0, 0
-	d.tapeP = unsafe.Pointer(unsafe.SliceData(b))
-	t.stop, t.exp = stop, st
-	t.depth, t.obj, t.cnt, t.nameP, t.nameN, t.low, t.sh = depth, obj, cnt, nameP, nameN, low, sh
+	d.tape, d.tk, t.syncK = d.tape[:n], 0, 0
+	d.tapeP = b
+	t.stop = stop
+	if n == n0 {
+		return // the state, d.ixK included, is the one the loop started from
+	}
+	t.depth, t.obj, t.cnt = depth, obj, cnt
+	// The state after the last token: the entry after it, and what the
+	// grammar expects next.
+	e := d.tape[n-1]
+	end := int(uint32(e)) + int(e>>48)
+	for k > k0 && int(d.ixIdx[k-1])+delta >= end {
+		k--
+	}
+	d.ixK = k
+	switch byte(e >> 32) {
+	case '{':
+		t.exp = expNameOrEnd
+	case '[':
+		t.exp = expValueOrEnd
+	default:
+		switch {
+		case meta(e>>40)&metaName != 0:
+			t.exp = expColon
+		case depth == 0:
+			t.exp = expTop
+		default:
+			t.exp = expCommaOrEnd
+		}
+	}
+	if bad := d.tapeCheck(n0); bad >= 0 {
+		d.tapeCut(bad)
+	}
 }
 
-// surrogatesOK reports whether the string token s, in a window where stage
-// 1 saw an escaped UTF-16 surrogate, is valid (stage 1 leaves their pairing
-// to stage 2).
-func surrogatesOK(s []byte, m scan.Mode) bool {
-	n, _, code := scan.String(s, 1, m)
-	return code == scan.OK && n == len(s)
+// tapeCheck checks what the tape loop leaves to be checked in the tokens
+// from tape entry from on: that number runs are numbers, and that strings
+// in windows with escaped surrogates pair them correctly. It returns the
+// first bad entry, or -1.
+func (d *Decoder) tapeCheck(from int) int {
+	t := &d.tp
+	for i, e := range d.tape[from:] {
+		switch byte(e >> 32) {
+		case byte(KindNumber):
+			p := int(uint32(e))
+			if !scan.NumberRun(d.buf, p, p+int(e>>48)) {
+				return from + i
+			}
+		case '"':
+			p := int(uint32(e))
+			if t.sur && p < t.surHi && !d.surrogatesOK(p, p+int(e>>48)) {
+				return from + i
+			}
+		}
+	}
+	return -1
+}
+
+// tapeCut cuts the tape before entry i, whose token the other readers
+// read. The loop's state has gone past it: the Decoder's state (that of
+// the start of the tape) is brought to the cut by replay when the tape is
+// used up, and the index is read again from the tape's first entry.
+func (d *Decoder) tapeCut(i int) {
+	t := &d.tp
+	d.tape = d.tape[:i]
+	t.stop = stopSlow
+	d.ixK = t.k0
+	t.replay = i > 0
+}
+
+// byteAt returns the byte at b+i.
+func byteAt(b unsafe.Pointer, i int) byte { return *(*byte)(unsafe.Add(b, i)) }
+
+// load32 returns the four bytes at b+i as a little-endian word.
+func load32(b unsafe.Pointer, i int) uint32 {
+	return binary.LittleEndian.Uint32((*[4]byte)(unsafe.Add(b, i))[:])
+}
+
+// tapePut stores w as tape entry n.
+func tapePut(tp unsafe.Pointer, n int, w uint64) { *(*uint64)(unsafe.Add(tp, 8*n)) = w }
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func b2u8(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// surrogatesOK reports whether the string token buf[p:end], in a window
+// where stage 1 saw an escaped UTF-16 surrogate, is valid (stage 1 leaves
+// their pairing to stage 2).
+func (d *Decoder) surrogatesOK(p, end int) bool {
+	if end <= int(d.ix.surLo-d.base) {
+		return true
+	}
+	n, _, code := scan.String(d.buf[p:end], 1, d.mode)
+	return code == scan.OK && n == end-p
 }
