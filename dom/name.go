@@ -2,6 +2,7 @@ package dom
 
 import (
 	"encoding/binary"
+	"unsafe"
 )
 
 // A Name is a member name prepared for Value.GetName: what Get works out
@@ -70,73 +71,107 @@ const slowName = tagString<<(tagShift-lenShift) | lenMax
 
 // get is Get and GetName.
 func (v Value) get(nm *Name) Value {
-	if v.d == nil {
+	d := v.d
+	if d == nil {
 		return Value{}
 	}
-	d := v.d
 	e := d.tape[v.i]
 	if tagOf(e) != tagObject {
 		return Value{}
 	}
-	tape := d.tape[:endOf(e)]
+	end := min(int(endOf(e)), len(d.tape))
 	j := int(v.i) + 2
-	wantHi, slowHi := nm.hi, uint64(slowName)<<lenShift
 	for {
-		// Find the next member to look at closely: a name entry equal to
-		// wantHi in its top half (a candidate whose value is a scalar), or
-		// at least slowHi (an escaped or very long name, or a container
-		// value to step over). The first loop reads the name entries of
-		// four members at a time, with one bounds check, and makes no call
-		// so that its variables stay in registers.
-		for j+8 <= len(tape) {
-			w := (*[8]uint64)(tape[j : j+8])
-			if w[0]^wantHi < 1<<lenShift || w[0] >= slowHi {
-				break
-			}
-			if w[2]^wantHi < 1<<lenShift || w[2] >= slowHi {
-				j += 2
-				break
-			}
-			if w[4]^wantHi < 1<<lenShift || w[4] >= slowHi {
-				j += 4
-				break
-			}
-			if w[6]^wantHi < 1<<lenShift || w[6] >= slowHi {
-				j += 6
-				break
-			}
-			j += 8
-		}
-		if j+1 >= len(tape) {
+		var ok bool
+		j, ok = d.findName(j, end, nm)
+		if j < 0 {
 			return Value{}
 		}
-		n := tape[j]
-		if h := n &^ contBit; h^wantHi < 1<<lenShift {
-			// The token's length is that of nm in quotes: compare up to 16
-			// bytes of the input, here, without a call.
-			off := offOf(n)
-			if off+17 <= len(d.src) {
-				x := binary.LittleEndian.Uint64(d.src[off+1 : off+9])
-				y := binary.LittleEndian.Uint64(d.src[off+9 : off+17])
-				if x&nm.mask == nm.word && y&nm.mask2 == nm.word2 && (nm.n == len(nm.s) || d.nameRest(off, nm)) {
-					return Value{d, uint32(j + 1)}
-				}
-			} else if string(d.src[off+1:off+1+len(nm.s)]) == nm.s {
-				return Value{d, uint32(j + 1)}
-			}
-		} else if h >= slowHi && d.nameEquals(uint32(j), nm.s) {
+		if ok || d.nameAtIs(j, nm) {
 			return Value{d, uint32(j + 1)}
 		}
-		if n&contBit != 0 {
-			j = int(endOf(tape[j+1]))
+		if n := d.tape[j]; n&contBit != 0 {
+			j = int(endOf(d.tape[j+1]))
 		} else {
 			j += 2
 		}
 	}
 }
 
-// nameRest reports whether the name token at off, whose first nm.n bytes
-// are nm's, has the rest of nm's bytes.
-func (d *Doc) nameRest(off int, nm *Name) bool {
-	return string(d.src[off+1+nm.n:off+1+len(nm.s)]) == nm.s[nm.n:]
+// findName returns the index of the first name entry from index j (of a
+// member of an object whose entries end at end) that is nm, with ok set,
+// or that findName cannot decide without a call (a name with escapes, or
+// of a saturated length, or one whose length is nm's but whose bytes are
+// not all in the words of nm), with ok false; -1 if there is none.
+//
+// It makes no call, so that its variables stay in registers, and reads
+// the tape and the input through unsafe pointers after checking the
+// bounds once per step: the tape's container ends are its own, below end.
+// The first loop reads the name entries of four members at a time; a
+// member is looked at more closely when its name entry equals nm.hi in
+// its top half (the tag and length of nm in quotes, value a scalar) or is
+// at least slowHi (escapes, saturated length, or a container value, which
+// is stepped over).
+func (d *Doc) findName(j, end int, nm *Name) (int, bool) {
+	// Few live values, so that none is spilled: the loops compare top
+	// halves (want, and the constant slowName) rather than whole entries.
+	tape := unsafe.Pointer(unsafe.SliceData(d.tape))
+	want := nm.hi >> lenShift
+	for {
+		for j+8 <= end {
+			w := (*[8]uint64)(unsafe.Add(tape, j*8))
+			if h := w[0] >> lenShift; h == want || h >= slowName {
+				break
+			}
+			if h := w[2] >> lenShift; h == want || h >= slowName {
+				j += 2
+				break
+			}
+			if h := w[4] >> lenShift; h == want || h >= slowName {
+				j += 4
+				break
+			}
+			if h := w[6] >> lenShift; h == want || h >= slowName {
+				j += 6
+				break
+			}
+			j += 8
+		}
+		if j+1 >= end {
+			return -1, false
+		}
+		n := *(*uint64)(unsafe.Add(tape, j*8))
+		if h := n &^ contBit >> lenShift; h == want {
+			// The token's length is that of nm in quotes: compare its
+			// first 16 bytes.
+			off := offOf(n)
+			if nm.n != len(nm.s) || off+17 > len(d.src) {
+				return j, false
+			}
+			src := unsafe.Pointer(unsafe.SliceData(d.src))
+			x := binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(src, off+1))[:])
+			y := binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(src, off+9))[:])
+			if x&nm.mask == nm.word && y&nm.mask2 == nm.word2 {
+				return j, true
+			}
+		} else if h >= slowName {
+			return j, false
+		}
+		if n&contBit != 0 {
+			j = int(endOf(*(*uint64)(unsafe.Add(tape, j*8+8))))
+		} else {
+			j += 2
+		}
+	}
+}
+
+// nameAtIs reports whether the name entry at j, which findName could not
+// decide, stands for nm.
+func (d *Doc) nameAtIs(j int, nm *Name) bool {
+	n := d.tape[j]
+	if h := n &^ contBit; h^nm.hi < 1<<lenShift {
+		off := offOf(n)
+		return string(d.src[off+1:off+1+len(nm.s)]) == nm.s
+	}
+	return d.nameEquals(uint32(j), nm.s)
 }
