@@ -59,6 +59,7 @@ type tapeState struct {
 	stop  uint8
 	batch int
 	k0    int // Decoder.ixK at the start of the tape
+	delta int // buffer offset of the tape's offset 0 (Decoder.ixDelta then): tapeP is &buf[delta]
 	syncK int // tape entries already replayed into the Decoder's state
 
 	exp    expect
@@ -77,8 +78,10 @@ type tapeState struct {
 	// (full), the end of the indexed input and the end of the strings
 	// that need their surrogate escapes checked (buffer offsets).
 	full, done bool
-	lim, surHi int
-	blen       int
+	lim, surHi int // in tape offsets
+	blen       int // in tape offsets
+	nameBase   int64
+	runK, runN int // d.ixK and the tape's length when the run started
 
 	sur    bool // a string on the tape lies before surHi
 	replay bool // the tape was cut (tapeCut): commit replays it
@@ -129,8 +132,8 @@ func (d *Decoder) tapeRefill() bool {
 		case t.batch < tapeMax:
 			t.batch *= 2
 		}
-		if cap(d.tape) < max(tapeMax, t.batch) {
-			d.tape = make([]uint64, 0, max(tapeMax, t.batch))
+		if n := max(tapeMax, t.batch) + 1; cap(d.tape) < n { // + 1: the loop's tape pointer stays inside
+			d.tape = make([]uint64, 0, n)
 		}
 		d.tapeFill()
 		for t.stop == stopGrow {
@@ -194,7 +197,7 @@ func (d *Decoder) commit() {
 		}
 		d.exp = t.exp
 		e := d.tape[len(d.tape)-1]
-		end := int(uint32(e)) + int(e>>48)
+		end := t.delta + int(uint32(e)) + int(e>>48)
 		d.pos, d.tokEnd = end, end
 		d.ix.at = d.base + int64(end)
 	}
@@ -229,7 +232,7 @@ func (d *Decoder) dropTape() {
 // reader would have.
 func (d *Decoder) replay(from, to int) {
 	for _, e := range d.tape[from:to] {
-		p := int(uint32(e))
+		p := d.tp.delta + int(uint32(e))
 		end := p + int(e>>48)
 		switch c := byte(e >> 32); c {
 		case '{', '[':
@@ -279,25 +282,37 @@ func tapeWord(p, end int, k byte, m meta) uint64 {
 // checks: stage 1's entries lie inside the input.
 func (d *Decoder) tapeFill() {
 	t := &d.tp
-	n0 := len(d.tape)
-	k0 := d.ixK
-	if n0 == 0 {
-		t.k0 = k0
+	t.runN, t.runK = len(d.tape), d.ixK
+	if t.runN == 0 {
+		t.k0, t.delta = d.ixK, d.ixDelta
 		t.sur = false
 	}
 	ix := d.ixIdx
 	t.full = false
-	if lim := k0 + t.batch - n0; lim < len(ix) {
+	if lim := t.runK + t.batch - t.runN; lim < len(ix) {
 		ix, t.full = ix[:lim], true
 	}
-	t.lim = int(d.ix.off - d.base)
-	t.surHi = int(d.ix.surHi - d.base)
+	if t.runK >= len(ix) {
+		t.stop = stopMore
+		switch {
+		case t.full:
+			t.stop = stopFull
+		case d.ix.done:
+			t.stop = stopSlow
+		}
+		return
+	}
+	// Offsets in the loop are the entries' own: relative to b, which is
+	// &buf[t.delta] (an entry exists, so t.delta < len(buf)).
+	t.lim = int(d.ix.off-d.base) - t.delta
+	t.surHi = int(d.ix.surHi-d.base) - t.delta
 	t.done = d.ix.done
-	t.blen = len(d.buf)
-	k, delta := k0, d.ixDelta
-	b := unsafe.Pointer(unsafe.SliceData(d.buf))
-	tp := unsafe.Pointer(unsafe.SliceData(d.tape))
-	n := n0
+	t.blen = len(d.buf) - t.delta
+	t.nameBase = d.base + int64(t.delta)
+	b := unsafe.Pointer(&d.buf[t.delta])
+	d.tapeP = b
+	tp := unsafe.Pointer(unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.tape)), 8*t.runN))
+	k := t.runK
 	depth, obj, cnt := t.depth, t.obj, t.cnt
 	stop := uint8(stopFull)
 	var p int
@@ -323,28 +338,28 @@ stepTop: // a top-level value, or the end of input
 	if k >= len(ix) {
 		goto more
 	}
-	p, k = int(ix[k])+delta, k+1
+	p, k = int(ix[k]), k+1
 	goto value
 
 stepValue: // a value (only on entry: after ',' read by PeekKind)
 	if k >= len(ix) {
 		goto more
 	}
-	p, k = int(ix[k])+delta, k+1
+	p, k = int(ix[k]), k+1
 	goto value
 
 stepName: // a member name (only on entry: after ',' read by PeekKind)
 	if k >= len(ix) {
 		goto more
 	}
-	p, k = int(ix[k])+delta, k+1
+	p, k = int(ix[k]), k+1
 	goto name
 
 stepValueOrEnd: // after '['
 	if k >= len(ix) {
 		goto more
 	}
-	p, k = int(ix[k])+delta, k+1
+	p, k = int(ix[k]), k+1
 	if byteAt(b, p) == ']' {
 		goto closing
 	}
@@ -354,7 +369,7 @@ stepNameOrEnd: // after '{'
 	if k >= len(ix) {
 		goto more
 	}
-	p, k = int(ix[k])+delta, k+1
+	p, k = int(ix[k]), k+1
 	if byteAt(b, p) == '}' {
 		goto closing
 	}
@@ -364,10 +379,10 @@ stepColon: // after a member name
 	if k+1 >= len(ix) {
 		goto more
 	}
-	if byteAt(b, int(ix[k])+delta) != ':' {
+	if byteAt(b, int(ix[k])) != ':' {
 		goto slow
 	}
-	p, k = int(ix[k+1])+delta, k+2
+	p, k = int(ix[k+1]), k+2
 	goto value
 
 stepNext: // after a value: ',' or the container's end
@@ -377,12 +392,12 @@ stepNext: // after a value: ',' or the container's end
 	if k >= len(ix) {
 		goto more
 	}
-	p, k = int(ix[k])+delta, k+1
+	p, k = int(ix[k]), k+1
 	if c := byteAt(b, p); c == ',' {
 		if k >= len(ix) {
 			goto more
 		}
-		p, k = int(ix[k])+delta, k+1
+		p, k = int(ix[k]), k+1
 		if obj {
 			goto name
 		}
@@ -393,8 +408,8 @@ stepNext: // after a value: ',' or the container's end
 	goto closing
 
 closing: // the delimiter at p closes the innermost container
-	tapePut(tp, n, tapeWord(p, p+1, byteAt(b, p), 0))
-	n++
+	tapePut(tp, tapeWord(p, p+1, byteAt(b, p), 0))
+	tp = unsafe.Add(tp, 8)
 	depth--
 	if depth == 0 {
 		obj = false
@@ -418,7 +433,7 @@ name: // a member name at p
 		if k >= len(ix) {
 			goto more
 		}
-		end := int(ix[k]) + delta + 1
+		end := int(ix[k]) + 1
 		if end-p > tapeMaxLen {
 			goto slow
 		}
@@ -427,9 +442,9 @@ name: // a member name at p
 		}
 		k++
 		cnt++
-		t.nameAt, t.nameN = d.base+int64(p), end-p
-		tapePut(tp, n, tapeWord(p, end, '"', metaLazy|metaName))
-		n++
+		t.nameAt, t.nameN = t.nameBase+int64(p), end-p
+		tapePut(tp, tapeWord(p, end, '"', metaLazy|metaName))
+		tp = unsafe.Add(tp, 8)
 	}
 	goto stepColon
 
@@ -439,7 +454,7 @@ value: // a value at p
 		if k >= len(ix) {
 			goto more
 		}
-		end := int(ix[k]) + delta + 1
+		end := int(ix[k]) + 1
 		if end-p > tapeMaxLen {
 			goto slow
 		}
@@ -448,8 +463,8 @@ value: // a value at p
 		}
 		k++
 		cnt += 1 - b2i(obj)
-		tapePut(tp, n, tapeWord(p, end, '"', metaLazy))
-		n++
+		tapePut(tp, tapeWord(p, end, '"', metaLazy))
+		tp = unsafe.Add(tp, 8)
 		goto stepNext
 	case '{', '[':
 		if depth >= d.o.MaxDepth {
@@ -466,8 +481,8 @@ value: // a value at p
 		}
 		depth++
 		obj, cnt, t.nameN = c == '{', 0, 0
-		tapePut(tp, n, tapeWord(p, p+1, c, 0))
-		n++
+		tapePut(tp, tapeWord(p, p+1, c, 0))
+		tp = unsafe.Add(tp, 8)
 		if obj {
 			goto stepNameOrEnd
 		}
@@ -492,8 +507,8 @@ value: // a value at p
 			goto slow
 		}
 		cnt += 1 - b2i(obj)
-		tapePut(tp, n, tapeWord(p, end, c, 0))
-		n++
+		tapePut(tp, tapeWord(p, end, c, 0))
+		tp = unsafe.Add(tp, 8)
 		goto stepNext
 	default:
 		if c != '-' && c-'0' > 9 {
@@ -506,7 +521,7 @@ value: // a value at p
 		var end int
 		switch {
 		case k < len(ix):
-			end = int(ix[k]) + delta
+			end = int(ix[k])
 		case t.full || !t.done:
 			goto more
 		default:
@@ -519,8 +534,8 @@ value: // a value at p
 			goto slow
 		}
 		cnt += 1 - b2i(obj)
-		tapePut(tp, n, tapeWord(p, end, byte(KindNumber), 0))
-		n++
+		tapePut(tp, tapeWord(p, end, byte(KindNumber), 0))
+		tp = unsafe.Add(tp, 8)
 	}
 	goto stepNext
 
@@ -537,10 +552,10 @@ more:
 slow:
 	stop = stopSlow
 out:
+	n := int((uintptr(tp) - uintptr(unsafe.Pointer(unsafe.SliceData(d.tape)))) / 8)
 	d.tape, d.tk, t.syncK = d.tape[:n], 0, 0
-	d.tapeP = b
 	t.stop = stop
-	if n == n0 {
+	if n == t.runN {
 		return // the state, d.ixK included, is the one the loop started from
 	}
 	t.depth, t.obj, t.cnt = depth, obj, cnt
@@ -548,7 +563,7 @@ out:
 	// grammar expects next.
 	e := d.tape[n-1]
 	end := int(uint32(e)) + int(e>>48)
-	for k > k0 && int(d.ixIdx[k-1])+delta >= end {
+	for k > t.runK && int(d.ixIdx[k-1]) >= end {
 		k--
 	}
 	d.ixK = k
@@ -567,7 +582,7 @@ out:
 			t.exp = expCommaOrEnd
 		}
 	}
-	if bad := d.tapeCheck(n0); bad >= 0 {
+	if bad := d.tapeCheck(t.runN); bad >= 0 {
 		d.tapeCut(bad)
 	}
 }
@@ -581,13 +596,13 @@ func (d *Decoder) tapeCheck(from int) int {
 	for i, e := range d.tape[from:] {
 		switch byte(e >> 32) {
 		case byte(KindNumber):
-			p := int(uint32(e))
+			p := t.delta + int(uint32(e))
 			if !scan.NumberRun(d.buf, p, p+int(e>>48)) {
 				return from + i
 			}
 		case '"':
 			p := int(uint32(e))
-			if t.sur && p < t.surHi && !d.surrogatesOK(p, p+int(e>>48)) {
+			if t.sur && p < t.surHi && !d.surrogatesOK(t.delta+p, t.delta+p+int(e>>48)) {
 				return from + i
 			}
 		}
@@ -615,8 +630,8 @@ func load32(b unsafe.Pointer, i int) uint32 {
 	return binary.LittleEndian.Uint32((*[4]byte)(unsafe.Add(b, i))[:])
 }
 
-// tapePut stores w as tape entry n.
-func tapePut(tp unsafe.Pointer, n int, w uint64) { *(*uint64)(unsafe.Add(tp, 8*n)) = w }
+// tapePut stores w at tp.
+func tapePut(tp unsafe.Pointer, w uint64) { *(*uint64)(tp) = w }
 
 func b2i(b bool) int {
 	if b {
