@@ -74,12 +74,14 @@ func checkGet(t *testing.T, src string, absent ...string) {
 		if got := root.Get(name); got != want {
 			t.Errorf("%s: Get(%q) = %v at %d, want %v at %d", src, name, got, got.Offset(), want, want.Offset())
 		}
-		if got := root.GetName(dom.MakeName(name)); got != want {
+		if n := dom.MakeName(name); root.GetName(&n) != want {
+			got := root.GetName(&n)
 			t.Errorf("%s: GetName(%q) = %v at %d, want %v at %d", src, name, got, got.Offset(), want, want.Offset())
 		}
 	}
 	for _, name := range append(absent, "", "m", "user", "x", "u", "a", "m00", "member1", "member13", "zz", "m\x00") {
-		if _, ok := first[name]; !ok && (root.Get(name).Exists() || root.GetName(dom.MakeName(name)).Exists()) {
+		n := dom.MakeName(name)
+		if _, ok := first[name]; !ok && (root.Get(name).Exists() || root.GetName(&n).Exists()) {
 			t.Errorf("%s: Get(%q) finds a member that All does not have", src, name)
 		}
 	}

@@ -60,8 +60,8 @@ func nameHi(name string) uint64 {
 func (n Name) String() string { return n.s }
 
 // GetName is Get(n.String()), for a name prepared once and looked up many
-// times.
-func (v Value) GetName(n Name) Value { return v.get(&n) }
+// times. It does not modify *n.
+func (v Value) GetName(n *Name) Value { return v.get(n) }
 
 // slowName is the least top half of a name entry that get must look at
 // more closely than by comparing it with Name.hi: an escaped name (its tag
@@ -69,38 +69,43 @@ func (v Value) GetName(n Name) Value { return v.get(&n) }
 // name whose member's value is a container (contBit).
 const slowName = tagString<<(tagShift-lenShift) | lenMax
 
-// get is Get and GetName.
+// get is Get and GetName. It is small enough to be inlined.
 func (v Value) get(nm *Name) Value {
-	d := v.d
-	if d == nil {
+	if v.d == nil {
 		return Value{}
 	}
-	e := d.tape[v.i]
+	return v.d.find(v.i, nm)
+}
+
+// find returns the value of the first member of the object at tape index
+// i whose name is nm; Invalid if there is none or i is not an object.
+func (d *Doc) find(i uint32, nm *Name) Value {
+	e := d.tape[i]
 	if tagOf(e) != tagObject {
 		return Value{}
 	}
 	end := min(int(endOf(e)), len(d.tape))
-	j := int(v.i) + 2
-	for {
-		var ok bool
-		j, ok = d.findName(j, end, nm)
-		if j < 0 {
-			return Value{}
-		}
-		if ok || d.nameAtIs(j, nm) {
-			return Value{d, uint32(j + 1)}
+	j, ok := d.findFrom(int(i)+2, end, nm)
+	for !ok && j >= 0 { // findFrom could not decide the name at j
+		if d.nameAtIs(j, nm) {
+			break
 		}
 		if n := d.tape[j]; n&contBit != 0 {
 			j = int(endOf(d.tape[j+1]))
 		} else {
 			j += 2
 		}
+		j, ok = d.findFrom(j, end, nm)
 	}
+	if j < 0 {
+		return Value{}
+	}
+	return Value{d, uint32(j + 1)}
 }
 
-// findName returns the index of the first name entry from index j (of a
+// findFrom returns the index of the first name entry from index j (of a
 // member of an object whose entries end at end) that is nm, with ok set,
-// or that findName cannot decide without a call (a name with escapes, or
+// or that findFrom cannot decide without a call (a name with escapes, or
 // of a saturated length, or one whose length is nm's but whose bytes are
 // not all in the words of nm), with ok false; -1 if there is none.
 //
@@ -112,7 +117,7 @@ func (v Value) get(nm *Name) Value {
 // its top half (the tag and length of nm in quotes, value a scalar) or is
 // at least slowHi (escapes, saturated length, or a container value, which
 // is stepped over).
-func (d *Doc) findName(j, end int, nm *Name) (int, bool) {
+func (d *Doc) findFrom(j, end int, nm *Name) (int, bool) {
 	// Few live values, so that none is spilled: the loops compare top
 	// halves (want, and the constant slowName) rather than whole entries.
 	tape := unsafe.Pointer(unsafe.SliceData(d.tape))
@@ -165,7 +170,7 @@ func (d *Doc) findName(j, end int, nm *Name) (int, bool) {
 	}
 }
 
-// nameAtIs reports whether the name entry at j, which findName could not
+// nameAtIs reports whether the name entry at j, which findFrom could not
 // decide, stands for nm.
 func (d *Doc) nameAtIs(j int, nm *Name) bool {
 	n := d.tape[j]

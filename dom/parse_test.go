@@ -141,6 +141,12 @@ func sameTree(v dom.Value, x any, at string) string {
 		if err != nil || s != x {
 			return at + ": string differs"
 		}
+		// TextRaw gives the content in place exactly when there are no
+		// escapes.
+		b, ok := v.TextRaw()
+		if escaped := bytes.IndexByte(v.Raw(), '\\') >= 0; ok == escaped || ok && string(b) != x {
+			return at + ": TextRaw differs"
+		}
 	case []any:
 		if v.Kind() != dom.Array || v.Len() != len(x) {
 			return at + ": array differs"

@@ -42,10 +42,15 @@ func TestSaturatedLengths(t *testing.T) {
 	if a, b := FromValue(got.Root()).AppendJSON(nil), want.Root().AppendJSON(nil); !bytes.Equal(a, b) {
 		t.Errorf("FromValue: %s, want %s", a, b)
 	}
-	for _, path := range [][]string{{"plain"}, {"esc\"aped"}, {"num"}, {"arr"}, {"arr", "1"}, {"arr", "3"}, {"obj", "c"}, {"obj"}} {
+	for _, path := range [][]string{{"plain"}, {"esc\"aped"}, {"arr", "1"}, {"num"}, {"arr"}, {"arr", "1"}, {"arr", "3"}, {"obj", "c"}, {"obj"}} {
 		a, b := got.Root().Lookup(path...), want.Root().Lookup(path...)
 		if !a.Exists() || !bytes.Equal(a.Raw(), b.Raw()) || a.Len() != b.Len() || a.String() != b.String() {
 			t.Errorf("%q: %s (len %d), want %s (len %d)", path, a.Raw(), a.Len(), b.Raw(), b.Len())
+		}
+		ra, oka := a.TextRaw()
+		rb, okb := b.TextRaw()
+		if oka != okb || !bytes.Equal(ra, rb) {
+			t.Errorf("%q: TextRaw %q %v, want %q %v", path, ra, oka, rb, okb)
 		}
 	}
 	if got.Root().Get("arr").Index(4).Exists() {

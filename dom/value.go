@@ -428,6 +428,26 @@ func (v Value) Text() (string, error) {
 	return v.d.text(v.i), nil
 }
 
+// TextRaw returns the content of string v as a slice of the input, without
+// a copy, when the string has no escapes (its content is then its text);
+// ok is false for a string with escapes, or a value that is not a string:
+// use Text or AppendText then. Do not modify the slice.
+func (v Value) TextRaw() (b []byte, ok bool) {
+	if v.d == nil {
+		return nil, false
+	}
+	e := v.d.tape[v.i]
+	if tagOf(e) != tagString {
+		return nil, false
+	}
+	off := offOf(e)
+	n := lenOf(e)
+	if n == lenMax {
+		n = v.d.tokenLen(e)
+	}
+	return v.d.src[off+1 : off+n-1], true
+}
+
 // AppendText appends the unescaped content of string v to dst; it does
 // not allocate when dst has room.
 func (v Value) AppendText(dst []byte) ([]byte, error) {

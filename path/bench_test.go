@@ -24,6 +24,7 @@ var benchQueries = []struct{ name, doc, query string }{
 	{"tw-match", "twitter", `$.statuses[?match(@.user.lang, "e.")].id`},
 	{"tw-filter-str", "twitter", `$.statuses[?@.retweet_count > 5].id_str`},
 	{"lots-slice", "citylots", `$.features[10:200:5].properties.BLKLOT`},
+	{"citm-filter", "citm", `$.performances[?@.venueCode == 'PLEYEL_PLEYEL'].id`},
 }
 
 func benchDoc(tb testing.TB, name string) []byte {
@@ -32,6 +33,8 @@ func benchDoc(tb testing.TB, name string) []byte {
 		return []byte(bookstore)
 	case "citylots":
 		return celertest.CorpusFile(tb, "mormot-json-performance/citylots-excerpt.json")
+	case "citm":
+		return celertest.CorpusFile(tb, "nativejson-benchmark/citm_catalog.json")
 	}
 	return celertest.CorpusFile(tb, "simdjson/twitter.json")
 }

@@ -167,7 +167,7 @@ func (e *evaluator) child(s *segment, rest []segment, v dom.Value) {
 		switch sel.kind {
 		case selName:
 			if k == dom.Object {
-				if c := v.GetName(sel.key); c.Exists() {
+				if c := v.GetName(&sel.key); c.Exists() {
 					e.push(pathStep{name: sel.nameB, isName: true})
 					e.segs(rest, c)
 					e.pop()
@@ -434,7 +434,7 @@ func singularLookup(segs []segment, v dom.Value) dom.Value {
 	for i := range segs {
 		sel := &segs[i].sels[0]
 		if sel.kind == selName {
-			v = v.GetName(sel.key)
+			v = v.GetName(&sel.key)
 		} else {
 			i := sel.index
 			if i < 0 {

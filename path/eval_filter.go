@@ -67,11 +67,25 @@ func (e *evaluator) cmpLiteral(f *expr, n dom.Value) bool {
 		if lit.k != vStr {
 			return f.op == opNe
 		}
-		b := e.bufs()
-		mark := len(b.text)
-		b.text, _ = n.AppendText(b.text)
-		c = bytes.Compare(b.text[mark:], lit.str)
-		b.text = b.text[:mark]
+		t, raw := n.TextRaw() // no copy for a string without escapes
+		mark := 0
+		if !raw {
+			b := e.bufs()
+			mark = len(b.text)
+			b.text, _ = n.AppendText(b.text)
+			t = b.text[mark:]
+		}
+		eqOp := f.op == opEq || f.op == opNe
+		eq := eqOp && string(t) == string(lit.str)
+		if !eqOp {
+			c = bytes.Compare(t, lit.str)
+		}
+		if !raw {
+			e.buf.text = e.buf.text[:mark]
+		}
+		if eqOp {
+			return eq == (f.op == opEq)
+		}
 	default:
 		a, l := e.nodeVal(n), *lit
 		if f.swap {
