@@ -39,17 +39,24 @@ func (d *decState) any(i int) (any, int) {
 	case kFloat64:
 		return math.Float64frombits(n), j
 	case kStr:
-		return d.str(d.data[j : j+int(n)]), j + int(n)
+		s, end := d.payload(i)
+		return d.str(s), end
 	case kBin:
-		return append([]byte{}, d.data[j:j+int(n)]...), j + int(n)
+		b, end := d.payload(i)
+		return append([]byte{}, b...), end
 	case kArray:
+		d.open(n, false, j)
 		out := make([]any, n)
 		for k := range out {
 			out[k], j = d.any(j)
 		}
+		d.depth--
 		return out, j
 	case kMap:
 		return d.anyMap(i)
+	}
+	if d.check {
+		d.skip(i) // ext (or invalid)
 	}
 	p, typ, end := extAt(d.data, i)
 	if typ == timestampType {
@@ -64,6 +71,8 @@ func (d *decState) any(i int) (any, int) {
 // a map[any]any: []byte is not comparable) is a type error.
 func (d *decState) anyMap(i int) (any, int) {
 	_, n, j := d.head(i)
+	d.open(n, true, j)
+	defer func() { d.depth-- }()
 	sm := make(map[string]any, min(n, 1024))
 	var am map[any]any
 	for ; n > 0; n-- {
@@ -89,7 +98,7 @@ func (d *decState) anyMap(i int) (any, int) {
 			if d.err == nil {
 				d.err = &UnmarshalTypeError{Value: "map key " + describe(d.data, k), Type: reflect.TypeFor[map[any]any](), Offset: int64(k)}
 			}
-			j = skip(d.data, j)
+			j = d.skip(j)
 			continue
 		}
 		am[key], j = d.any(j)

@@ -106,8 +106,15 @@
 // elements, fail at once at offset 0; a streaming Reader allocates
 // nothing per declared element and fails when the input ends. MaxDepth
 // (default 10000) bounds nesting, MaxElements the number of elements of
-// one container. Unmarshal checks the whole object first, then decodes:
-// malformed or over-limit input allocates nothing. Errors are
+// one container. Unmarshal into a zero value of a type without decoding
+// methods (a new value, the usual case) checks the data as it decodes
+// it, in one pass: malformed or over-limit input fails at its first
+// fault with the Reader's error, the value is set back to zero, and what
+// was allocated before the fault is at most in proportion to the input's
+// size (every count and length is checked against the bytes left before
+// anything is allocated for it). Into other values Unmarshal checks the
+// whole object first, then decodes: malformed or over-limit input
+// allocates nothing and leaves the value as it was. Errors are
 // *SyntaxError values with the byte offset and the path of the object,
 // wrapping ErrSyntax, ErrUnexpectedEOF, ErrInvalidUTF8, ErrDepth, ErrLimit
 // or ErrDuplicateName.

@@ -3,10 +3,12 @@ package msgpack
 import (
 	"encoding"
 	"encoding/binary"
+	"errors"
 	"io"
 	"math"
 	"math/big"
 	"reflect"
+	"runtime"
 	"strconv"
 	"sync"
 	"time"
@@ -26,6 +28,55 @@ type decState struct {
 	// bytes below len(strs) belong to strings already handed out and are
 	// never written again.
 	strs []byte
+	// check: the data has not been validated; decoding checks what it
+	// reads and panics with errUnchecked at the first thing a Reader
+	// would reject (see unmarshalChecked). depth counts the containers
+	// open around the object being decoded.
+	check bool
+	depth int
+}
+
+// errUnchecked is the panic of a decoder that finds unchecked data
+// invalid.
+var errUnchecked = errors.New("msgpack: invalid data found while decoding")
+
+// open counts the container at hand (a map when isMap) of n elements,
+// whose content starts at j, as open; unchecked, it first checks it as a
+// Reader would: depth, MaxElements, and the bytes left (each element
+// takes one at least), before anything is allocated for it. The decoder
+// decrements d.depth when the container ends.
+func (d *decState) open(n uint64, isMap bool, j int) {
+	if d.check {
+		m := n
+		if isMap {
+			m *= 2
+		}
+		if d.o.MaxElements > 0 && n > uint64(d.o.MaxElements) || d.depth >= d.o.MaxDepth || m > uint64(len(d.data)-j) {
+			panic(errUnchecked)
+		}
+	}
+	d.depth++
+}
+
+// checkText checks, unchecked, the payload p of a str (UTF-8) or of a bin
+// (isStr false) against MaxTokenBytes.
+func (d *decState) checkText(p []byte, isStr bool) {
+	if d.o.MaxTokenBytes > 0 && len(p) > d.o.MaxTokenBytes || isStr && !d.o.Has(opts.AllowInvalidUTF8) && !binfmt.ValidUTF8(p) {
+		panic(errUnchecked)
+	}
+}
+
+// skip returns the end of the object at i; unchecked, it checks the
+// object as a Reader would.
+func (d *decState) skip(i int) int {
+	if !d.check {
+		return skip(d.data, i)
+	}
+	end, ok := validObject(d.data, i, &d.o, d.depth)
+	if !ok {
+		panic(errUnchecked)
+	}
+	return end
 }
 
 // Limits for carving strings from chunks (see str).
@@ -61,20 +112,119 @@ type decFunc func(d *decState, i int, v reflect.Value) int
 var decCache sync.Map // reflect.Type -> decFunc
 
 // Unmarshal decodes the single MessagePack object data into the value v
-// points to. The data is first checked entirely (validity, UTF-8,
-// MaxDepth, MaxBytes, MaxTokenBytes, MaxElements: a *SyntaxError), so
-// nothing is allocated for malformed or hostile input. A value that does
-// not fit its Go type is skipped and reported, as encoding/json does,
-// with an *UnmarshalTypeError after the rest is decoded. See the package
-// documentation for how MessagePack maps to Go values.
+// points to. Invalid data (validity, UTF-8, MaxDepth, MaxBytes,
+// MaxTokenBytes, MaxElements) is a *SyntaxError and leaves *v as it was.
+// When *v is a zero value of a type without decoding methods (the usual
+// new value), the data is checked while it is decoded, in one pass; on a
+// syntax error *v is set back to zero, and what was allocated for it
+// (every length checked against the bytes left first, so at most in
+// proportion to the input's size) is garbage. Otherwise the data is
+// checked entirely first, so nothing is allocated for malformed or
+// hostile input. A value that does not fit its Go type is skipped and
+// reported, as encoding/json does, with an *UnmarshalTypeError after the
+// rest is decoded. See the package documentation for how MessagePack maps
+// to Go values.
 func Unmarshal(data []byte, v any, o ...Options) error {
 	s := opts.Collect(o...)
+	if !s.Has(opts.RejectDuplicateNames) && (s.MaxBytes <= 0 || int64(len(data)) <= s.MaxBytes) {
+		rv := reflect.ValueOf(v)
+		if rv.Kind() == reflect.Pointer && !rv.IsNil() && oneSweep(rv.Type().Elem()) && rv.Elem().IsZero() {
+			if err, ok := unmarshalChecked(data, rv, s); ok {
+				return err
+			}
+			rv.Elem().SetZero()
+			return validateThenUnmarshal(data, rv, s, o)
+		}
+	}
 	if s.Has(opts.RejectDuplicateNames) || !validFast(data, &s) { // Validate, options collected once
 		if err := validateTokens(data, o...); err != nil {
 			return err
 		}
 	}
 	return unmarshalValid(data, v, s)
+}
+
+// validateThenUnmarshal is Unmarshal after the one-pass decoder found
+// data invalid: the Reader gives the error (the decoder stops at the
+// first fault without one); if it finds none, the data is decoded again.
+func validateThenUnmarshal(data []byte, rv reflect.Value, s opts.Struct, o []Options) error {
+	if err := validateTokens(data, o...); err != nil {
+		return err
+	}
+	return unmarshalValid(data, rv.Interface(), s)
+}
+
+// unmarshalChecked decodes unchecked data into the zero value rv points
+// to, checking it as it goes (decState.check). ok is false when the data
+// is invalid, and err is then nil.
+func unmarshalChecked(data []byte, rv reflect.Value, o opts.Struct) (err error, ok bool) {
+	if len(data) == 0 {
+		return nil, false
+	}
+	d := decPool.Get().(*decState)
+	*d = decState{data: data, o: o, check: true}
+	defer func() {
+		// A decoder reading past the end (a length or count beyond the
+		// data) panics with a runtime error; other panics are not ours.
+		if r := recover(); r != nil {
+			if _, rt := r.(runtime.Error); !rt && r != errUnchecked {
+				panic(r)
+			}
+			err, ok = nil, false
+		}
+		*d = decState{}
+		decPool.Put(d)
+	}()
+	if end := decoderFor(rv.Type().Elem())(d, 0, rv.Elem()); end != len(data) {
+		return nil, false
+	}
+	if te, ok := d.err.(*UnmarshalTypeError); ok {
+		te.Path = pathAt(data, int(te.Offset))
+	}
+	return d.err, true
+}
+
+var oneSweepCache sync.Map // reflect.Type -> bool
+
+// oneSweep reports whether values of type t may be decoded from
+// unchecked data (unmarshalChecked): no type reachable from t has a
+// decoding method (which would see data before it is all checked) or is
+// a non-empty interface (whose value's type could have one).
+func oneSweep(t reflect.Type) bool {
+	if ok, found := oneSweepCache.Load(t); found {
+		return ok.(bool)
+	}
+	ok := sweepable(t, map[reflect.Type]bool{})
+	oneSweepCache.Store(t, ok)
+	return ok
+}
+
+func sweepable(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] {
+		return true
+	}
+	seen[t] = true
+	switch {
+	case t == timeType, t == bigIntType, t == extType, t == numberType: // decoded by newDecoder, not by methods
+		return true
+	case t.Kind() != reflect.Pointer && (reflect.PointerTo(t).Implements(unmarshalerType) || reflect.PointerTo(t).Implements(textUnmarshalType)):
+		return false
+	}
+	switch t.Kind() {
+	case reflect.Interface:
+		return t.NumMethod() == 0
+	case reflect.Pointer, reflect.Slice, reflect.Array:
+		return sweepable(t.Elem(), seen)
+	case reflect.Map:
+		return sweepable(t.Key(), seen) && sweepable(t.Elem(), seen)
+	case reflect.Struct:
+		for _, f := range structs.For(t).Fields {
+			if !sweepable(f.Type, seen) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 var stringType = reflect.TypeFor[string]()
@@ -139,13 +289,14 @@ func pathAt(data []byte, off int) string {
 
 // typeErr records a type error for the object at i and returns its end.
 func (d *decState) typeErr(i int, t reflect.Type, what string) int {
+	end := d.skip(i)
 	if d.err == nil {
 		if what == "" {
 			what = describe(d.data, i)
 		}
 		d.err = &UnmarshalTypeError{Value: what, Type: t, Offset: int64(i)}
 	}
-	return skip(d.data, i)
+	return end
 }
 
 func (d *decState) rangeErr(i, end int, t reflect.Type, num string) int {
@@ -219,9 +370,19 @@ func extAt(b []byte, i int) ([]byte, int8, int) {
 func (d *decState) payload(i int) ([]byte, int) {
 	if b := d.data[i]; b&0xe0 == bFixstr {
 		j := i + 1 + int(b&0x1f)
-		return d.data[i+1 : j], j
+		p := d.data[i+1 : j]
+		if d.check {
+			d.checkText(p, true)
+		}
+		return p, j
 	}
-	_, n, j := d.head(i)
+	in, n, j := d.head(i)
+	if d.check {
+		if n > uint64(len(d.data)-j) {
+			panic(errUnchecked)
+		}
+		d.checkText(d.data[j:j+int(n)], in.kind == kStr)
+	}
 	return d.data[j : j+int(n)], j + int(n)
 }
 
@@ -459,6 +620,8 @@ func sliceDecoder(t reflect.Type) decFunc {
 			return d.typeErr(i, t, "")
 		}
 		_, n, j := d.head(i)
+		d.open(n, false, j)
+		defer func() { d.depth-- }()
 		if n == 0 {
 			v.Set(empty)
 			return j
@@ -616,7 +779,10 @@ func arrayInPlace(t reflect.Type) func(d *decState, i int, p unsafe.Pointer) (in
 		if d.data[i] != head {
 			return i, false
 		}
-		return bulk(d, i+1, p, int(head&0x0f))
+		d.open(uint64(head&0x0f), false, i+1)
+		end, ok := bulk(d, i+1, p, int(head&0x0f))
+		d.depth--
+		return end, ok
 	}
 }
 
@@ -640,6 +806,8 @@ func arrayDecoder(t reflect.Type) decFunc {
 			return d.typeErr(i, t, "")
 		}
 		_, n, j := d.head(i)
+		d.open(n, false, j)
+		defer func() { d.depth-- }()
 		if bulk != nil && n == uint64(t.Len()) && n > 0 && v.CanAddr() {
 			if end, ok := bulk(d, j, binfmt.Addr(v), int(n)); ok {
 				return end
@@ -650,7 +818,7 @@ func arrayDecoder(t reflect.Type) decFunc {
 			if k < v.Len() {
 				j = elem(d, j, v.Index(k))
 			} else {
-				j = skip(d.data, j)
+				j = d.skip(j)
 			}
 		}
 		for ; k < v.Len(); k++ {
@@ -676,6 +844,8 @@ func mapDecoder(t reflect.Type) decFunc {
 			return d.typeErr(i, t, "")
 		}
 		_, n, j := d.head(i)
+		d.open(n, true, j)
+		defer func() { d.depth-- }()
 		if v.IsNil() {
 			v.Set(reflect.MakeMapWithSize(t, int(min(n, 1024))))
 		}
@@ -707,7 +877,7 @@ func mapDecoder(t reflect.Type) decFunc {
 				k := j
 				j = keyDec(d, j, key)
 				if d.err != before {
-					j = skip(d.data, skip(d.data, k))
+					j = d.skip(d.skip(k))
 					continue
 				}
 			}
@@ -748,9 +918,11 @@ func structDecoder(t reflect.Type) decFunc {
 		}
 		next := 0 // the field expected next
 		_, n, j := d.head(i)
+		d.open(n, true, j)
+		defer func() { d.depth-- }()
 		for ; n > 0; n-- {
 			if infos[d.data[j]].kind != kStr {
-				j = skip(d.data, skip(d.data, j))
+				j = d.skip(d.skip(j))
 				continue
 			}
 			k := j
@@ -761,7 +933,7 @@ func structDecoder(t reflect.Type) decFunc {
 				if d.o.Has(opts.RejectUnknownMembers) && d.err == nil {
 					d.err = &UnmarshalTypeError{Value: "unknown field " + strconv.Quote(string(name)), Type: t, Offset: int64(k)}
 				}
-				j = skip(d.data, j)
+				j = d.skip(j)
 				continue
 			}
 			f := &s.Fields[fi]
@@ -874,7 +1046,7 @@ func decodeInterface(d *decState, i int, v reflect.Value) int {
 }
 
 func decodeUnmarshaler(d *decState, i int, v reflect.Value) int {
-	end := skip(d.data, i)
+	end := d.skip(i)
 	if err := v.Addr().Interface().(Unmarshaler).UnmarshalMsgpack(d.data[i:end]); err != nil && d.err == nil {
 		d.err = err
 	}
@@ -914,6 +1086,9 @@ func decodeTime(d *decState, i int, v reflect.Value) int {
 func (d *decState) time(i int) (time.Time, int, bool) {
 	switch infos[d.data[i]].kind {
 	case kExt:
+		if d.check {
+			d.skip(i)
+		}
 		p, typ, end := extAt(d.data, i)
 		if typ != timestampType {
 			return time.Time{}, end, false
@@ -964,6 +1139,9 @@ func decodeExt(d *decState, i int, v reflect.Value) int {
 	case kExt:
 	default:
 		return d.typeErr(i, v.Type(), "")
+	}
+	if d.check {
+		d.skip(i)
 	}
 	p, typ, end := extAt(d.data, i)
 	v.Set(reflect.ValueOf(Ext{Type: typ, Data: append([]byte{}, p...)}))

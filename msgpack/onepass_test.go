@@ -1,0 +1,169 @@
+package msgpack
+
+import (
+	"encoding/json"
+	"errors"
+	"math/big"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/celerjson/celer/internal/celertest"
+	"github.com/celerjson/celer/internal/opts"
+	"github.com/celerjson/celer/internal/testtypes"
+)
+
+// onePass has fields of most kinds the decoders take, with one-letter
+// names that fuzzed maps can hit.
+type onePass struct {
+	A string            `json:"a"`
+	B int64             `json:"b"`
+	C float64           `json:"c"`
+	D []int             `json:"d"`
+	E [2]float64        `json:"e"`
+	F map[string]string `json:"f"`
+	G map[string]int    `json:"g"`
+	H *onePass          `json:"h"`
+	I []any             `json:"i"`
+	J any               `json:"j"`
+	K time.Time         `json:"k"`
+	L []byte            `json:"l"`
+	M [3]byte           `json:"m"`
+	N Ext               `json:"n"`
+	O json.Number       `json:"o"`
+	P big.Int           `json:"p"`
+	Q [][2]float64      `json:"q"`
+	R []onePass         `json:"r"`
+	S uint8             `json:"s"`
+	T bool              `json:"t"`
+	U map[int]string    `json:"u"`
+	V []string          `json:"v"`
+	W *string           `json:"w"`
+	X float32           `json:"x"`
+}
+
+// onePassTargets are the zero values the fuzz target decodes into.
+var onePassTargets = []func() any{
+	func() any { return new(any) }, func() any { return new(onePass) }, func() any { return new([]onePass) },
+	func() any { return new(map[string]any) }, func() any { return new([]int) }, func() any { return new(string) },
+	func() any { return new([]any) }, func() any { return new([2]int8) },
+}
+
+// FuzzUnmarshalOnePass: the one-pass decoder (data checked while it is
+// decoded) accepts exactly what the Reader accepts, with every option
+// set of the test, into every target; for valid data it decodes what
+// the decoder of validated data decodes, type errors included.
+func FuzzUnmarshalOnePass(f *testing.F) {
+	addSeeds(f, false)
+	for _, v := range []any{onePass{A: "x", B: -5, D: []int{1, 2}, F: map[string]string{"k": "v"}, H: &onePass{C: 1.5},
+		I: []any{1, "s"}, J: map[string]any{"z": nil}, K: time.Unix(5, 6), L: []byte{1}, N: Ext{Type: 3, Data: []byte{1}},
+		O: "7", Q: [][2]float64{{1, 2}}, R: []onePass{{S: 3}}, U: map[int]string{1: "a"}, V: []string{"é"}, W: new(string)}} {
+		b, err := Marshal(v)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, vo := range [][]Options{{MaxDepth(64)}, {MaxDepth(3), MaxElements(2), MaxTokenBytes(3), AllowInvalidUTF8(true)}} {
+			s := opts.Collect(vo...)
+			valid := validFast(data, &s)
+			for k, mk := range onePassTargets {
+				v := mk()
+				err, ok := unmarshalChecked(data, reflect.ValueOf(v), s)
+				if ok != valid {
+					t.Fatalf("target %d %v: one pass says valid=%v (%v), the validator %v", k, vo, ok, err, valid)
+				}
+				if !valid {
+					continue
+				}
+				w := mk()
+				werr := unmarshalValid(data, w, s)
+				if (err == nil) != (werr == nil) || err != nil && err.Error() != werr.Error() {
+					t.Fatalf("target %d: error %v, after validation %v", k, err, werr)
+				}
+				mo := []Options{Deterministic(true), AllowInvalidUTF8(true)}
+				bv, e1 := Marshal(v, mo...)
+				bw, e2 := Marshal(w, mo...)
+				if (e1 == nil) != (e2 == nil) || string(bv) != string(bw) {
+					t.Fatalf("target %d: decoded %x (%v), after validation %x (%v)", k, bv, e1, bw, e2)
+				}
+			}
+		}
+	})
+}
+
+// methodCounter counts calls of its decoding method.
+type methodCounter struct{ n *int }
+
+func (m *methodCounter) UnmarshalMsgpack([]byte) error {
+	if m.n != nil {
+		*m.n++
+	}
+	return nil
+}
+
+// TestUnmarshalOnePassContract: invalid data leaves a zero target zero
+// and a non-zero one unchanged, with the Reader's error; a type with a
+// decoding method is validated before anything is decoded.
+func TestUnmarshalOnePassContract(t *testing.T) {
+	// {"a": "x", "d": [1, 2, <truncated>
+	bad := mustHex(t, "82 a1 61 a1 78 a1 64 93 01 02")
+	var z onePass
+	err := Unmarshal(bad, &z)
+	var se *SyntaxError
+	if !errors.As(err, &se) || !errors.Is(err, ErrUnexpectedEOF) || !reflect.DeepEqual(z, onePass{}) {
+		t.Errorf("zero target: %v, left %+v", err, z)
+	}
+	nz := onePass{A: "keep", D: []int{9}}
+	if err := Unmarshal(bad, &nz); !errors.As(err, &se) || nz.A != "keep" || len(nz.D) != 1 || nz.D[0] != 9 {
+		t.Errorf("non-zero target: %v, left %+v", err, nz)
+	}
+	// Invalid UTF-8 after a decoded string, a depth beyond the limit, a
+	// count beyond the data: all rejected, the target zero again.
+	for _, h := range []string{"92 a1 61 a1 ff", "91 91 91 91 c0", "92 a1 61 dc ff ff"} {
+		var v []any
+		err := Unmarshal(mustHex(t, h), &v, MaxDepth(3))
+		if !errors.As(err, &se) || v != nil {
+			t.Errorf("%s: %v, left %v", h, err, v)
+		}
+	}
+	// [ <ext type 7>, 0xc1 ]: the method must not see the ext.
+	type withMethod struct {
+		M methodCounter `json:"m"`
+	}
+	if oneSweep(reflect.TypeFor[withMethod]()) || oneSweep(reflect.TypeFor[[]fmtStringer]()) || !oneSweep(reflect.TypeFor[onePass]()) {
+		t.Error("oneSweep: wrong verdict")
+	}
+	calls := 0
+	wm := withMethod{M: methodCounter{n: &calls}}
+	if err := Unmarshal(mustHex(t, "82 a1 6d d4 07 00 a1 6e c1"), &wm); !errors.As(err, &se) || calls != 0 {
+		t.Errorf("method called %d times before the error %v", calls, err)
+	}
+}
+
+type fmtStringer interface{ String() string }
+
+// TestUnmarshalOnePassCorpus: the corpus structs decode the same in one
+// pass as after validation (TestCorpusStructs checks the round trip).
+func TestUnmarshalOnePassCorpus(t *testing.T) {
+	for _, c := range testtypes.Cases {
+		v := c.New()
+		if err := json.Unmarshal(celertest.CorpusFile(t, c.File), v); err != nil {
+			t.Fatal(err)
+		}
+		data, err := Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !oneSweep(reflect.TypeOf(v).Elem()) {
+			t.Errorf("%s: not decoded in one pass", c.Name)
+		}
+		a, b := c.New(), c.New()
+		err1, ok := unmarshalChecked(data, reflect.ValueOf(a), opts.Collect())
+		err2 := unmarshalValid(data, b, opts.Collect())
+		if !ok || err1 != nil || err2 != nil || !reflect.DeepEqual(a, b) {
+			t.Errorf("%s: one pass %v (ok %v), validated %v, equal %v", c.Name, err1, ok, err2, reflect.DeepEqual(a, b))
+		}
+	}
+}
