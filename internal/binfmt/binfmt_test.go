@@ -3,10 +3,13 @@ package binfmt
 import (
 	"math"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/celerjson/celer/internal/scan"
 )
 
 // TestStore checks the range checks of the stores that decoders use for
@@ -128,4 +131,25 @@ func TestValidUTF8(t *testing.T) {
 			t.Errorf("ValidUTF8(%q) = %v, want %v", s, got, want)
 		}
 	}
+}
+
+// FuzzParseFloat: parseFloat agrees with strconv.ParseFloat on valid
+// JSON number text (value and bits, error or not).
+func FuzzParseFloat(f *testing.F) {
+	for _, s := range []string{"0", "-0", "1.5", "-65.613616999999977", "1e400", "-1e-400", "4.9406564584124654e-324",
+		"2.2250738585072011e-308", "9007199254740993", "1.7976931348623157e308", "1.7976931348623159e308",
+		"123456789012345678901234567890", "0.1e-5", "3.0E+10", "1e22", "1e23", "-0.0000000000000000000001"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		b := []byte(s)
+		if n, code := scan.Number(b, true); code != scan.OK || n != len(b) {
+			return
+		}
+		got, gerr := parseFloat(b)
+		want, werr := strconv.ParseFloat(s, 64)
+		if (gerr == nil) != (werr == nil) || math.Float64bits(got) != math.Float64bits(want) && werr == nil {
+			t.Fatalf("parseFloat(%q) = %v, %v; strconv: %v, %v", s, got, gerr, want, werr)
+		}
+	})
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/celerjson/celer/internal/kernels"
 	"github.com/celerjson/celer/internal/opts"
+	"github.com/celerjson/celer/internal/scan"
 )
 
 // NearestFloat returns the nearest double to valid JSON number text s
@@ -20,15 +21,26 @@ func NearestFloat(s []byte, f opts.Flags) (float64, bool) {
 	if f&(opts.InexactAsFloat|opts.InexactAsString|opts.InexactAsDecimal) != opts.InexactAsFloat {
 		return 0, false
 	}
-	x, err := strconv.ParseFloat(unsafe.String(unsafe.SliceData(s), len(s)), 64)
+	x, err := parseFloat(s)
 	return x, err == nil
+}
+
+// parseFloat is strconv.ParseFloat(s, 64) for valid JSON number text s:
+// scan.ParseFloat64 (numbers of up to 19 significant digits, by Clinger's
+// fast path or Eisel-Lemire) when it decides, strconv otherwise and for
+// results beyond the double range (strconv's error).
+func parseFloat(s []byte) (float64, error) {
+	if x, ok := scan.ParseFloat64(s); ok && !math.IsInf(x, 0) {
+		return x, nil
+	}
+	return strconv.ParseFloat(unsafe.String(unsafe.SliceData(s), len(s)), 64)
 }
 
 // ExactFloat parses valid JSON number text s and reports whether the
 // nearest double has exactly the value of s, that is, whether the
 // shortest decimal form of that double is s's value.
 func ExactFloat(s []byte) (float64, bool) {
-	f, err := strconv.ParseFloat(unsafe.String(unsafe.SliceData(s), len(s)), 64)
+	f, err := parseFloat(s)
 	if err != nil || math.IsInf(f, 0) {
 		return f, false
 	}
