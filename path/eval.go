@@ -219,6 +219,16 @@ func (e *evaluator) wildcard(rest []segment, v dom.Value, k dom.Kind) {
 		}
 		return
 	}
+	if e.tailCollect(rest) {
+		// The common shape $.a[*].b.c: look each element's node up and
+		// collect it, without a call per element through segs and emit.
+		for c := range v.Elements() {
+			if r := singularLookup(rest, c); r.Exists() {
+				e.out = append(e.out, r)
+			}
+		}
+		return
+	}
 	i := 0
 	for c := range v.Elements() {
 		e.push(pathStep{index: i})
@@ -229,6 +239,13 @@ func (e *evaluator) wildcard(rest []segment, v dom.Value, k dom.Kind) {
 		}
 		i++
 	}
+}
+
+// tailCollect reports whether the nodes rest selects from each node can be
+// looked up by singularLookup and appended to e.out directly: rest is
+// singular (or empty), and e collects without tracking paths.
+func (e *evaluator) tailCollect(rest []segment) bool {
+	return e.mode == emitCollect && !e.track && (len(rest) == 0 || rest[0].tail)
 }
 
 // slice passes the elements of array v that sel selects on to rest, per
@@ -336,6 +353,19 @@ func (e *evaluator) filter(f *expr, rest []segment, v dom.Value, k dom.Kind) {
 				e.pop()
 				if e.stop {
 					return
+				}
+			}
+		}
+		return
+	}
+	if f.kind == exCmp && f.litQ != nil && e.tailCollect(rest) {
+		// The common shape $.a[?@.b < 1].c: compare, then look the node
+		// up and collect it, without the calls through test, segs and emit.
+		for c := range v.Elements() {
+			e.truncText(mark)
+			if e.cmpLiteral(f, singularLookup(f.litQ.segs, c)) {
+				if r := singularLookup(rest, c); r.Exists() {
+					e.out = append(e.out, r)
 				}
 			}
 		}
