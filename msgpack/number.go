@@ -17,7 +17,33 @@ func appendNumber(dst, s []byte, f opts.Flags) ([]byte, error) {
 	if n, code := scan.Number(s, true); code != scan.OK || n != len(s) {
 		return dst, unsupported("invalid number text " + strconv.Quote(string(s)))
 	}
+	return appendValidNumber(dst, s, f)
+}
+
+// noDecimal turns appendValidNumber's one-pass cases off, for the test
+// that compares them with the general path. Tests only: not synchronized.
+var noDecimal bool
+
+// appendValidNumber is appendNumber for text known to be a valid JSON
+// number (a Number token a reader has checked).
+func appendValidNumber(dst, s []byte, f opts.Flags) ([]byte, error) {
 	short := f&opts.ShortestFloat != 0
+	// One pass over the digits decides the common cases: integers of up
+	// to 19 digits, and with InexactAsFloat alone, the nearest double.
+	if m, exp, neg, integer, ok := binfmt.Decimal(s); ok && !noDecimal {
+		switch {
+		case integer && neg && m == 0:
+			return appendFloat64(dst, math.Copysign(0, -1), short), nil // -0 has no integer form
+		case integer && !neg:
+			return appendUint(dst, m), nil
+		case integer && m <= 1<<63:
+			return appendInt(dst, -int64(m)), nil
+		case binfmt.NearestOnly(f):
+			if x, ok := scan.Float64FromDecimal(m, exp, neg); ok && !math.IsInf(x, 0) {
+				return appendFloat64(dst, x, short), nil
+			}
+		}
+	}
 	neg := s[0] == '-'
 	digits := s[b2i(neg):]
 	integer := true

@@ -10,6 +10,7 @@ import (
 
 	"github.com/celerjson/celer/internal/celertest"
 	"github.com/celerjson/celer/internal/opts"
+	"github.com/celerjson/celer/internal/scan"
 	"github.com/celerjson/celer/internal/testtypes"
 )
 
@@ -166,4 +167,31 @@ func TestUnmarshalOnePassCorpus(t *testing.T) {
 			t.Errorf("%s: one pass %v (ok %v), validated %v, equal %v", c.Name, err1, ok, err2, reflect.DeepEqual(a, b))
 		}
 	}
+}
+
+// FuzzNumber: the one-pass cases of appendValidNumber write what the
+// general path writes, or fail as it fails, under each number policy.
+func FuzzNumber(f *testing.F) {
+	for _, s := range []string{"0", "-0", "-0.0", "12", "-12", "18446744073709551615", "18446744073709551616",
+		"-9223372036854775808", "-9223372036854775809", "9999999999999999999", "-65.613616999999977", "1.5e3",
+		"1e400", "0.1", "1E-7", "123456789.123456789", "0.00000000000000000001", "5e-324", "1.7976931348623159e308"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		b := []byte(s)
+		if n, code := scan.Number(b, true); code != scan.OK || n != len(b) {
+			return
+		}
+		defer func() { noDecimal = false }()
+		for _, fl := range []opts.Flags{0, opts.InexactAsFloat, opts.InexactAsString, opts.InexactAsFloat | opts.ShortestFloat} {
+			noDecimal = false
+			got, gerr := appendValidNumber(nil, b, fl)
+			noDecimal = true
+			want, werr := appendValidNumber(nil, b, fl)
+			noDecimal = false
+			if (gerr == nil) != (werr == nil) || string(got) != string(want) {
+				t.Fatalf("%q flags %x: %x (%v), general path %x (%v)", s, fl, got, gerr, want, werr)
+			}
+		}
+	})
 }

@@ -202,7 +202,12 @@ func (e *Writer) write(t token.Token) error {
 		e.buf = appendFloat(e.buf, t.Float(), t.FloatBits(), e.o.Has(opts.ShortestFloat))
 	case token.KindNumber:
 		var err error
-		if e.buf, err = appendNumber(e.buf, t.Data(), e.o.Flags); err != nil {
+		if t.ValidNumber() {
+			e.buf, err = appendValidNumber(e.buf, t.Data(), e.o.Flags)
+		} else {
+			e.buf, err = appendNumber(e.buf, t.Data(), e.o.Flags)
+		}
+		if err != nil {
 			return err
 		}
 	case token.KindString:

@@ -90,7 +90,8 @@ func (r *JSONReader) ReadToken() (Token, error) {
 }
 
 // jsonNumber returns the canonical token for valid JSON number text b: Int
-// or Uint when b is an integer that fits (other than -0), else Number.
+// or Uint when b is an integer that fits (other than -0), else Number
+// (marked valid: the decoder checked it).
 func jsonNumber(b []byte) Token {
 	d := b
 	neg := len(d) > 0 && d[0] == '-'
@@ -98,16 +99,16 @@ func jsonNumber(b []byte) Token {
 		d = d[1:]
 	}
 	if len(d) == 0 || len(d) > 20 || neg && len(d) == 1 && d[0] == '0' {
-		return NumberBytes(b)
+		return NumberBytes(b).WithValidNumber()
 	}
 	var u uint64
 	for _, c := range d {
 		if c-'0' > 9 {
-			return NumberBytes(b) // a fraction or an exponent
+			return NumberBytes(b).WithValidNumber() // a fraction or an exponent
 		}
 		v := u*10 + uint64(c-'0')
 		if u > math.MaxUint64/10 || v < u*10 {
-			return NumberBytes(b) // beyond 64 bits
+			return NumberBytes(b).WithValidNumber() // beyond 64 bits
 		}
 		u = v
 	}
@@ -115,7 +116,7 @@ func jsonNumber(b []byte) Token {
 		return Uint(u)
 	}
 	if u > 1<<63 {
-		return NumberBytes(b)
+		return NumberBytes(b).WithValidNumber()
 	}
 	return Int(int64(-u))
 }

@@ -91,8 +91,11 @@ const (
 // Width of a float token whose source width is unknown.
 const widthUnknown = 0
 
-// aux flags for strings.
-const auxValidUTF8 = 1 // the reader has checked the text is valid UTF-8
+// aux flags for strings and numbers.
+const (
+	auxValidUTF8   = 1 // String: the reader has checked the text is valid UTF-8
+	auxValidNumber = 1 // Number: the reader has checked the text is a valid JSON number
+)
 
 // A Token is one element of a value: a scalar, a container delimiter, or a
 // tag prefix. It is a small value type that never allocates: tokens read
@@ -103,7 +106,7 @@ type Token struct {
 	data []byte // String, Bytes, Number text, Ext payload
 	num  uint64 // Bool, Int, Uint, Float bits, container length, tag number, Ext type
 	kind Kind
-	aux  uint8 // Int, Float: width in bits (0 unknown); Ext: Family; String: auxValidUTF8
+	aux  uint8 // Int, Float: width in bits (0 unknown); Ext: Family; String: auxValidUTF8; Number: auxValidNumber
 }
 
 // Scalar tokens without a payload, and container ends.
@@ -292,6 +295,21 @@ func (t Token) ValidUTF8() bool { return t.kind == KindString && t.aux&auxValidU
 func (t Token) WithValidUTF8() Token {
 	if t.kind == KindString {
 		t.aux |= auxValidUTF8
+	}
+	return t
+}
+
+// ValidNumber reports that the Reader that produced this Number token has
+// already checked that its text is a valid JSON number, so writers need
+// not check it again.
+func (t Token) ValidNumber() bool { return t.kind == KindNumber && t.aux&auxValidNumber != 0 }
+
+// WithValidNumber marks a Number token as checked valid JSON number text.
+// Readers call it after checking; marking other text makes writers
+// produce wrong output.
+func (t Token) WithValidNumber() Token {
+	if t.kind == KindNumber {
+		t.aux |= auxValidNumber
 	}
 	return t
 }

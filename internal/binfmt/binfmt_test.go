@@ -2,6 +2,7 @@ package binfmt
 
 import (
 	"math"
+	"math/big"
 	"reflect"
 	"strconv"
 	"strings"
@@ -150,6 +151,39 @@ func FuzzParseFloat(f *testing.F) {
 		want, werr := strconv.ParseFloat(s, 64)
 		if (gerr == nil) != (werr == nil) || math.Float64bits(got) != math.Float64bits(want) && werr == nil {
 			t.Fatalf("parseFloat(%q) = %v, %v; strconv: %v, %v", s, got, gerr, want, werr)
+		}
+	})
+}
+
+// FuzzDecimal: Decimal's digits and exponent are the number's value,
+// and integer is true exactly for text without a fraction or exponent.
+func FuzzDecimal(f *testing.F) {
+	for _, s := range []string{"0", "-0", "12345678", "123456789", "-65.613616999999977", "1e5", "0.000123",
+		"1234567890123456789", "12345678901234567890", "1.5E-0003", "99999999.99999999"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		b := []byte(s)
+		if n, code := scan.Number(b, true); code != scan.OK || n != len(b) {
+			return
+		}
+		m, exp, neg, integer, ok := Decimal(b)
+		if !ok {
+			return
+		}
+		if want := !strings.ContainsAny(s, ".eE"); integer != want {
+			t.Fatalf("%q: integer %v", s, integer)
+		}
+		text := strconv.FormatUint(m, 10) + "e" + strconv.Itoa(exp)
+		if neg {
+			text = "-" + text
+		}
+		var a, c big.Rat
+		if _, ok := a.SetString(s); !ok {
+			return // exponent too large for big.Rat
+		}
+		if _, ok := c.SetString(text); !ok || a.Cmp(&c) != 0 || neg != strings.HasPrefix(s, "-") {
+			t.Fatalf("%q: m %d exp %d neg %v", s, m, exp, neg)
 		}
 	})
 }

@@ -18,7 +18,7 @@ import (
 // whose answer would not change the output. ok is false otherwise, and
 // beyond the double range, where the writer's usual path gives the error.
 func NearestFloat(s []byte, f opts.Flags) (float64, bool) {
-	if f&(opts.InexactAsFloat|opts.InexactAsString|opts.InexactAsDecimal) != opts.InexactAsFloat {
+	if !NearestOnly(f) {
 		return 0, false
 	}
 	x, err := parseFloat(s)
@@ -34,6 +34,12 @@ func parseFloat(s []byte) (float64, error) {
 		return x, nil
 	}
 	return strconv.ParseFloat(unsafe.String(unsafe.SliceData(s), len(s)), 64)
+}
+
+// NearestOnly reports whether the policies of f turn every number with a
+// fraction or an exponent into its nearest double (see NearestFloat).
+func NearestOnly(f opts.Flags) bool {
+	return f&(opts.InexactAsFloat|opts.InexactAsString|opts.InexactAsDecimal) == opts.InexactAsFloat
 }
 
 // ExactFloat parses valid JSON number text s and reports whether the
@@ -147,4 +153,65 @@ func ValidUTF8(b []byte) bool {
 		return kernels.ValidUTF8(b)
 	}
 	return or&0x8080808080808080 == 0 || kernels.ValidUTF8(b)
+}
+
+// Decimal reads valid JSON number text s in one pass: its digits as the
+// integer m (at most 19 of them, leading zeros included), the power of
+// ten exp that scales m to the number's magnitude, its sign, and whether
+// it is an integer (no fraction, no exponent). ok is false for longer
+// numbers and for exponents of more than four digits, which the callers'
+// general paths take. Runs of eight digits are converted eight at a time.
+func Decimal(s []byte) (m uint64, exp int, neg, integer, ok bool) {
+	i := 0
+	if len(s) > 0 && s[0] == '-' {
+		neg, i = true, 1
+	}
+	nd := 0
+	m, nd, i = digitRun(s, i, 0, 0)
+	integer = true
+	if i < len(s) && s[i] == '.' {
+		integer = false
+		start := i + 1
+		m, nd, i = digitRun(s, start, m, nd)
+		exp = -(i - start)
+	}
+	if nd > 19 {
+		return 0, 0, neg, integer, false
+	}
+	if i < len(s) { // 'e' or 'E'
+		integer = false
+		e, _, eok := scan.Exponent(s, i+1)
+		if !eok {
+			return 0, 0, neg, false, false
+		}
+		exp += e
+	}
+	return m, exp, neg, integer, true
+}
+
+// digitRun adds the run of digits at s[i:] to m (holding nd digits) and
+// returns m, the digits counted, and the end of the run; beyond 19 digits
+// m is meaningless (the caller gives up).
+func digitRun(s []byte, i int, m uint64, nd int) (uint64, int, int) {
+	for i+8 <= len(s) && nd <= 11 {
+		x := binary.LittleEndian.Uint64(s[i:])
+		// All eight bytes digits: each byte's high nibble is 3 and adding
+		// 6 keeps it below 0x3a.
+		if x&0xf0f0f0f0f0f0f0f0 != 0x3030303030303030 || (x+0x0606060606060606)&0xf0f0f0f0f0f0f0f0 != 0x3030303030303030 {
+			break
+		}
+		x -= 0x3030303030303030
+		x = (x*10 + x>>8) & 0x00ff00ff00ff00ff
+		x = (x*100 + x>>16) & 0x0000ffff0000ffff
+		x = (x*10000 + x>>32) & 0xffffffff
+		m, nd, i = m*1e8+x, nd+8, i+8
+	}
+	for ; i < len(s); i++ {
+		c := s[i] - '0'
+		if c > 9 {
+			break
+		}
+		m, nd = m*10+uint64(c), nd+1
+	}
+	return m, nd, i
 }
