@@ -19,6 +19,25 @@ func appendNumber(dst, s []byte, f opts.Flags) ([]byte, byte, error) {
 	if n, code := scan.Number(s, true); code != scan.OK || n != len(s) {
 		return dst, 0, unsupported("invalid number text " + strconv.Quote(shorten(s)))
 	}
+	return appendValidNumber(dst, s, f)
+}
+
+// noDecimal turns appendValidNumber's one-pass case off, for the test
+// that compares it with the general path. Tests only: not synchronized.
+var noDecimal bool
+
+// appendValidNumber is appendNumber for text known to be a valid JSON
+// number (a Number token a reader has checked).
+func appendValidNumber(dst, s []byte, f opts.Flags) ([]byte, byte, error) {
+	// With InexactAsFloat alone, a number with a fraction or an exponent
+	// is its nearest double: one pass over its digits finds it.
+	if binfmt.NearestOnly(f) && !noDecimal {
+		if m, exp, neg, integer, ok := binfmt.Decimal(s); ok && !integer {
+			if x, ok := scan.Float64FromDecimal(m, exp, neg); ok && !math.IsInf(x, 0) {
+				return appendDouble(dst, x), TypeDouble, nil
+			}
+		}
+	}
 	integer := true
 	for _, c := range s {
 		if c == '.' || c == 'e' || c == 'E' {

@@ -289,7 +289,11 @@ func (e *Writer) value(t token.Token, bignum bool, tag uint64) (byte, error) {
 		e.buf = appendDouble(e.buf, t.Float())
 		return TypeDouble, nil
 	case token.KindNumber:
-		e.buf, typ, err = appendNumber(e.buf, t.Data(), e.o.Flags)
+		if t.ValidNumber() {
+			e.buf, typ, err = appendValidNumber(e.buf, t.Data(), e.o.Flags)
+		} else {
+			e.buf, typ, err = appendNumber(e.buf, t.Data(), e.o.Flags)
+		}
 		return typ, err
 	case token.KindString:
 		s := t.Data()
