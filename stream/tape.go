@@ -2,6 +2,7 @@ package stream
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"unsafe"
 
 	"github.com/celerjson/celer/internal/scan"
@@ -83,8 +84,9 @@ type tapeState struct {
 	nameBase   int64
 	runK, runN int // d.ixK and the tape's length when the run started
 
-	sur    bool // a string on the tape lies before surHi
-	replay bool // the tape was cut (tapeCut): commit replays it
+	sur      bool // a string on the tape lies before surHi
+	numCheck bool // a number on the tape needs scan.NumberRun
+	replay   bool // the tape was cut (tapeCut): commit replays it
 }
 
 // shFrame is a frame spilled by the tape loop. (Without the map of frame,
@@ -285,7 +287,7 @@ func (d *Decoder) tapeFill() {
 	t.runN, t.runK = len(d.tape), d.ixK
 	if t.runN == 0 {
 		t.k0, t.delta = d.ixK, d.ixDelta
-		t.sur = false
+		t.sur, t.numCheck = false, false
 	}
 	ix := d.ixIdx
 	t.full = false
@@ -533,6 +535,34 @@ value: // a value at p
 		if end-p > tapeMaxLen {
 			goto slow
 		}
+		// The usual number (up to 24 bytes: a sign, digits, at most one
+		// '.', no exponent) is checked here with a few word operations,
+		// as scan.NumberRun does; any other run has tapeCheck check every
+		// number of the batch.
+		if l := end - p; l <= 24 && p+24 <= t.blen {
+			w0 := load64(b, p)
+			s := int(b2u8(byte(w0) == '-'))
+			// The non-digits of the run but a leading '-', byte i of word
+			// j at bit 8i+j.
+			m := (scan.NonDigits(w0)>>7 | scan.NonDigits(load64(b, p+8))>>6 |
+				scan.NonDigits(load64(b, p+16))>>5) & runBits[l] &^ uint64(s)
+			lead0 := byte(w0>>(8*s)) == '0'
+			if m == 0 {
+				if s == l || lead0 && l > s+1 {
+					t.numCheck = true
+				}
+			} else if m&(m-1) != 0 {
+				t.numCheck = true
+			} else {
+				z := bits.TrailingZeros64(m)
+				dot := (z&7)*8 + z>>3 // the non-digit, which must be a '.' inside the digits
+				if byteAt(b, p+dot) != '.' || dot <= s || dot >= l-1 || lead0 && dot != s+1 {
+					t.numCheck = true
+				}
+			}
+		} else {
+			t.numCheck = true
+		}
 		cnt += 1 - b2i(obj)
 		tapePut(tp, tapeWord(p, end, byte(KindNumber), 0))
 		tp = unsafe.Add(tp, 8)
@@ -593,11 +623,14 @@ out:
 // first bad entry, or -1.
 func (d *Decoder) tapeCheck(from int) int {
 	t := &d.tp
+	if !t.sur && !t.numCheck {
+		return -1
+	}
 	for i, e := range d.tape[from:] {
 		switch byte(e >> 32) {
 		case byte(KindNumber):
 			p := t.delta + int(uint32(e))
-			if !scan.NumberRun(d.buf, p, p+int(e>>48)) {
+			if t.numCheck && !scan.NumberRun(d.buf, p, p+int(e>>48)) {
 				return from + i
 			}
 		case '"':
@@ -624,6 +657,22 @@ func (d *Decoder) tapeCut(i int) {
 
 // byteAt returns the byte at b+i.
 func byteAt(b unsafe.Pointer, i int) byte { return *(*byte)(unsafe.Add(b, i)) }
+
+// runBits[l] has the bits of the first l bytes of three words, byte i of
+// word j at bit 8i+j (the order of the tape loop's non-digit masks).
+var runBits = func() (t [25]uint64) {
+	for l := range t {
+		for i := range l {
+			t[l] |= 1 << (i%8*8 + i/8)
+		}
+	}
+	return t
+}()
+
+// load64 returns the eight bytes at b+i as a little-endian word.
+func load64(b unsafe.Pointer, i int) uint64 {
+	return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(b, i))[:])
+}
 
 // load32 returns the four bytes at b+i as a little-endian word.
 func load32(b unsafe.Pointer, i int) uint32 {

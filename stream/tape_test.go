@@ -37,3 +37,50 @@ func TestCloneDetaches(t *testing.T) {
 		}
 	}
 }
+
+// TestTapeNumbers: the tape loop checks the usual numbers inline, word by
+// word, and leaves the rest to scan.NumberRun; every short run over a
+// number alphabet, and long runs with a '.' anywhere, must get the one-pass
+// reader's verdict. Each run sits in an array with enough input after it
+// for the word loads.
+func TestTapeNumbers(t *testing.T) {
+	var runs []string
+	alphabet := []byte("-0123.e+")
+	var gen func(prefix []byte, n int)
+	gen = func(prefix []byte, n int) {
+		if len(prefix) > 0 {
+			runs = append(runs, string(prefix))
+		}
+		if n == 0 {
+			return
+		}
+		for _, c := range alphabet {
+			gen(append(prefix, c), n-1)
+		}
+	}
+	gen(nil, 4)
+	for k := 0; k <= 26; k++ {
+		for m := 0; k+m <= 26; m++ {
+			for _, sign := range []string{"", "-"} {
+				for _, lead := range []string{"1", "0"} {
+					r := sign + lead + strings.Repeat("7", k)
+					if m > 0 {
+						r += "." + strings.Repeat("3", m-1)
+					}
+					runs = append(runs, r, r+"e5")
+				}
+			}
+		}
+	}
+	pad := strings.Repeat(" ", 40)
+	restore := stream.SetIndexing(64, 0)
+	defer restore()
+	for _, r := range runs {
+		for _, data := range []string{"[" + r + ", \"x\"]" + pad, "[" + r + "]", "[1,\n" + r + "\n," + pad + "2]"} {
+			want := trace(stream.OnePass(stream.NewDecoderBytes([]byte(data))), nil, 100)
+			if got := trace(stream.NewDecoderBytes([]byte(data)), nil, 100); got != want {
+				t.Fatalf("%q:\n%s", data, firstDiff(got, want))
+			}
+		}
+	}
+}

@@ -77,3 +77,10 @@ func numberSlow(b []byte, p, e int) bool {
 	k, code := Number(b[p:e], true)
 	return code == OK && k == e-p
 }
+
+// NonDigits is nonDigits for callers that check number runs inline (the
+// stream Decoder's tape loop, which must not make calls).
+func NonDigits(w uint64) uint64 { return nonDigits(w) }
+
+// Lanes is lanes, exported with NonDigits.
+func Lanes(n int) uint64 { return lanes(n) }
