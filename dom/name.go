@@ -77,47 +77,26 @@ func (v Value) get(nm *Name) Value {
 	return v.d.find(v.i, nm)
 }
 
-// find returns the value of the first member of the object at tape index
-// i whose name is nm; Invalid if there is none or i is not an object.
+// find returns the value of the first member named nm of the object at
+// tape index i; Invalid if there is none or i is not an object.
+//
+// It makes no call but the last (a tail call to findSlow for names it
+// cannot decide: with escapes, of a saturated length, or of nm's length
+// but longer than nm's words), so that its variables stay in registers;
+// it reads the tape and the input through unsafe pointers after checking
+// the bounds once per step: the tape's container ends are its own, below
+// end. The first loop reads the name entries of four members at a time;
+// a member is looked at more closely when its name entry equals nm.hi in
+// its top half (the tag and length of nm in quotes, value a scalar) or is
+// at least slowName (escapes, saturated length, or a container value,
+// which is stepped over).
 func (d *Doc) find(i uint32, nm *Name) Value {
 	e := d.tape[i]
 	if tagOf(e) != tagObject {
 		return Value{}
 	}
 	end := min(int(endOf(e)), len(d.tape))
-	j, ok := d.findFrom(int(i)+2, end, nm)
-	for !ok && j >= 0 { // findFrom could not decide the name at j
-		if d.nameAtIs(j, nm) {
-			break
-		}
-		if n := d.tape[j]; n&contBit != 0 {
-			j = int(endOf(d.tape[j+1]))
-		} else {
-			j += 2
-		}
-		j, ok = d.findFrom(j, end, nm)
-	}
-	if j < 0 {
-		return Value{}
-	}
-	return Value{d, uint32(j + 1)}
-}
-
-// findFrom returns the index of the first name entry from index j (of a
-// member of an object whose entries end at end) that is nm, with ok set,
-// or that findFrom cannot decide without a call (a name with escapes, or
-// of a saturated length, or one whose length is nm's but whose bytes are
-// not all in the words of nm), with ok false; -1 if there is none.
-//
-// It makes no call, so that its variables stay in registers, and reads
-// the tape and the input through unsafe pointers after checking the
-// bounds once per step: the tape's container ends are its own, below end.
-// The first loop reads the name entries of four members at a time; a
-// member is looked at more closely when its name entry equals nm.hi in
-// its top half (the tag and length of nm in quotes, value a scalar) or is
-// at least slowHi (escapes, saturated length, or a container value, which
-// is stepped over).
-func (d *Doc) findFrom(j, end int, nm *Name) (int, bool) {
+	j := int(i) + 2
 	// Few live values, so that none is spilled: the loops compare top
 	// halves (want, and the constant slowName) rather than whole entries.
 	tape := unsafe.Pointer(unsafe.SliceData(d.tape))
@@ -143,7 +122,7 @@ func (d *Doc) findFrom(j, end int, nm *Name) (int, bool) {
 			j += 8
 		}
 		if j+1 >= end {
-			return -1, false
+			return Value{}
 		}
 		n := *(*uint64)(unsafe.Add(tape, j*8))
 		if h := n &^ contBit >> lenShift; h == want {
@@ -151,16 +130,16 @@ func (d *Doc) findFrom(j, end int, nm *Name) (int, bool) {
 			// first 16 bytes.
 			off := offOf(n)
 			if nm.n != len(nm.s) || off+17 > len(d.src) {
-				return j, false
+				return d.findSlow(j, end, nm)
 			}
 			src := unsafe.Pointer(unsafe.SliceData(d.src))
 			x := binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(src, off+1))[:])
 			y := binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(src, off+9))[:])
 			if x&nm.mask == nm.word && y&nm.mask2 == nm.word2 {
-				return j, true
+				return Value{d, uint32(j + 1)}
 			}
 		} else if h >= slowName {
-			return j, false
+			return d.findSlow(j, end, nm)
 		}
 		if n&contBit != 0 {
 			j = int(endOf(*(*uint64)(unsafe.Add(tape, j*8+8))))
@@ -170,8 +149,25 @@ func (d *Doc) findFrom(j, end int, nm *Name) (int, bool) {
 	}
 }
 
-// nameAtIs reports whether the name entry at j, which findFrom could not
-// decide, stands for nm.
+// findSlow is find from the name entry at j on, one member at a time with
+// every check: the look-ups that reach it meet names find cannot decide.
+func (d *Doc) findSlow(j, end int, nm *Name) Value {
+	for j+1 < end {
+		n := d.tape[j]
+		if h := n &^ contBit >> lenShift; (h == nm.hi>>lenShift || h >= slowName) && d.nameAtIs(j, nm) {
+			return Value{d, uint32(j + 1)}
+		}
+		if n&contBit != 0 {
+			j = int(endOf(d.tape[j+1]))
+		} else {
+			j += 2
+		}
+	}
+	return Value{}
+}
+
+// nameAtIs reports whether the name entry at j, whose top half is nm.hi's
+// or at least slowName, stands for nm.
 func (d *Doc) nameAtIs(j int, nm *Name) bool {
 	n := d.tape[j]
 	if h := n &^ contBit; h^nm.hi < 1<<lenShift {
