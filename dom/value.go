@@ -498,23 +498,36 @@ func (v Value) Uint64() (uint64, error) {
 // Float64 returns number v as the nearest float64. A number beyond
 // float64's range returns ±Inf and an error wrapping strconv.ErrRange.
 func (v Value) Float64() (float64, error) {
-	if v.d == nil {
-		return 0, v.kindError(Number)
+	if v.d != nil {
+		if e := v.d.tape[v.i]; tagOf(e) == tagNumber {
+			// The most common numbers, integers of up to 15 digits, are
+			// converted here; the rest, and errors, by float64.
+			if n := lenOf(e); n <= 15 {
+				if f, ok := smallInt(v.d.src[offOf(e) : offOf(e)+n]); ok {
+					return f, nil
+				}
+			}
+			return v.d.float64(e)
+		}
 	}
-	e := v.entry()
-	if tagOf(e) != tagNumber {
-		return 0, v.kindError(Number)
-	}
+	return v.float64Kind()
+}
+
+// float64 is Float64 for the number entry e, other than a short integer.
+func (d *Doc) float64(e uint64) (float64, error) {
 	off, n := offOf(e), lenOf(e)
 	if n == lenMax {
-		n = v.d.tokenLen(e)
+		n = d.tokenLen(e)
 	}
-	b := v.d.src[off : off+n]
-	if f, ok := smallInt(b); ok { // the most common numbers
+	b := d.src[off : off+n]
+	if f, ok := smallInt(b); ok {
 		return f, nil
 	}
 	return parseFloat64(b)
 }
+
+// float64Kind is Float64's error for a value that is not a number.
+func (v Value) float64Kind() (float64, error) { return 0, v.kindError(Number) }
 
 // Raw returns the exact input bytes of v (for a string, with its quotes
 // and escapes), or nil for Invalid. It is a slice of the input: do not
