@@ -118,3 +118,19 @@ func ExampleNewObject() {
 	//   ]
 	// }
 }
+
+func ExampleValue_GetName() {
+	doc, err := dom.Parse([]byte(`[{"id": 1, "tags": ["a"], "score": 7}, {"id": 2, "score": 9}, {"id": 3}]`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	score := dom.MakeName("score") // prepared once, looked up in every element
+	for v := range doc.Root().Elements() {
+		fmt.Println(v.GetName(&score))
+	}
+	// Output:
+	// 7
+	// 9
+	// <invalid>
+}
