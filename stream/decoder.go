@@ -324,6 +324,10 @@ func (d *Decoder) ReadToken() (Token, error) {
 		d.tk = int(k) + 1
 		return Token{p: (*byte)(unsafe.Add(d.tapeP, uint32(e))), info: e >> 32}, nil
 	}
+	if d.ixOn && !d.tp.on && d.err == nil { // a Decoder over an io.Reader
+		d.pin = -1
+		return d.readTokenIx()
+	}
 	return d.readTokenSlow()
 }
 

@@ -451,6 +451,9 @@ name: // a member name at p
 	goto stepColon
 
 value: // a value at p
+	if c := byteAt(b, p); c-'0' <= 9 || c == '-' {
+		goto number // the most common value in number-heavy input, so tested first
+	}
 	switch c := byteAt(b, p); c {
 	case '"':
 		if k >= len(ix) {
@@ -512,11 +515,10 @@ value: // a value at p
 		tapePut(tp, tapeWord(p, end, c, 0))
 		tp = unsafe.Add(tp, 8)
 		goto stepNext
-	default:
-		if c != '-' && c-'0' > 9 {
-			goto slow
-		}
 	}
+	goto slow
+
+number:
 	{
 		// A number: its run ends at the next entry (or at the end of
 		// input), less whitespace. tapeCheck checks the run.
@@ -529,7 +531,7 @@ value: // a value at p
 		default:
 			end = t.blen
 		}
-		for isSpace(byteAt(b, end-1)) { // b[p] is not a space
+		for c := byteAt(b, end-1); c <= ' ' && isSpace(c); c = byteAt(b, end-1) { // b[p] is not a space
 			end--
 		}
 		if end-p > tapeMaxLen {

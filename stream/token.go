@@ -74,6 +74,8 @@ const (
 // of an object or array. Tokens read by a Decoder are views into its buffer
 // and stay valid only until the Decoder's next call; Clone makes a copy.
 // Tokens made by String, Int, Uint, Float and Number are independent.
+// A delimiter or literal read by a Decoder may be a view into its input
+// too, so compare tokens by Kind (and Raw), not with ==.
 //
 // A Token is three words (the compiler keeps values of at most four words
 // in registers; a []byte field alone would take three): the first byte of
