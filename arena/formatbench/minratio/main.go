@@ -1,0 +1,130 @@
+// Minratio times one operation of the formatbench contenders of one
+// format in the same process, interleaved: per document, ROUNDS rounds
+// in which every contender runs a batch of about 2 ms (celer's time
+// sets the batch size), in a rotating order; it keeps each contender's
+// minimum time per operation and prints the library's minimum ÷ celer's
+// (celer's speed ÷ the library's) per document and as a geometric mean.
+// Minimums over interleaved rounds hold up on a shared, loaded machine
+// better than medians of separate benchmarks. Answers are not verified
+// here (go test ./formatbench/ does that); a contender that fails on a
+// document is left out of that document.
+//
+// Usage (from arena/, with ../shared beside the repository):
+//
+//	go run ./formatbench/minratio Marshal|Unmarshal|Transcode FORMAT ROUNDS [DOC...]
+package main
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/celerjson/celer/arena/formatbench"
+	"github.com/celerjson/celer/arena/syntaxbench"
+)
+
+func main() {
+	op, f := os.Args[1], os.Args[2]
+	rounds, _ := strconv.Atoi(os.Args[3])
+	want := map[string]bool{}
+	for _, a := range os.Args[4:] {
+		want[a] = true
+	}
+	shared, err := syntaxbench.SharedDir()
+	if err != nil {
+		panic(err)
+	}
+	docs, err := formatbench.Load(shared)
+	if err != nil {
+		panic(err)
+	}
+	var cs []*formatbench.Contender
+	for _, x := range formatbench.Contenders() {
+		if x.Format == f {
+			cs = append(cs, x)
+		}
+	}
+	logs := map[string][]float64{}
+	for i := range docs {
+		d := &docs[i]
+		if len(want) > 0 && !want[d.Name] {
+			continue
+		}
+		type job struct {
+			c   *formatbench.Contender
+			run func() error
+			min float64
+		}
+		var jobs []*job
+		for _, c := range cs {
+			v, mk := d.Ref, d.New
+			if c.Generated {
+				v, mk = d.Gen, d.NewGen
+			}
+			enc, err := c.Marshal(v)
+			if err != nil {
+				continue
+			}
+			enc = append([]byte(nil), enc...)
+			if op == "Unmarshal" && c.Unmarshal(enc, mk()) != nil {
+				continue
+			}
+			if op == "Transcode" {
+				if _, err := c.Transcode(d.JSON); err != nil {
+					continue
+				}
+			}
+			var run func() error
+			switch op {
+			case "Marshal":
+				run = func() error { _, err := c.Marshal(v); return err }
+			case "Unmarshal":
+				run = func() error { return c.Unmarshal(enc, mk()) }
+			case "Transcode":
+				run = func() error { _, err := c.Transcode(d.JSON); return err }
+			}
+			jobs = append(jobs, &job{c: c, run: run, min: math.Inf(1)})
+		}
+		if len(jobs) < 2 || jobs[0].c.Name != "celer" {
+			continue
+		}
+		// batch size: about 2 ms for celer
+		t0 := time.Now()
+		jobs[0].run()
+		per := time.Since(t0)
+		n := max(1, int(2*time.Millisecond/max(per, time.Nanosecond)))
+		for r := range rounds {
+			for k := range jobs {
+				j := jobs[(k+r)%len(jobs)]
+				t := time.Now()
+				for range n {
+					if err := j.run(); err != nil {
+						panic(err)
+					}
+				}
+				if el := float64(time.Since(t).Nanoseconds()) / float64(n); el < j.min {
+					j.min = el
+				}
+			}
+		}
+		var sb strings.Builder
+		celer := jobs[0].min
+		fmt.Fprintf(&sb, "%-12s celer %10.0f ns", d.Name, celer)
+		for _, j := range jobs[1:] {
+			r := j.min / celer
+			logs[j.c.Name] = append(logs[j.c.Name], math.Log(r))
+			fmt.Fprintf(&sb, "  %s=%.2f", j.c.Name, r)
+		}
+		fmt.Println(sb.String())
+	}
+	for name, l := range logs {
+		s := 0.0
+		for _, x := range l {
+			s += x
+		}
+		fmt.Printf("geomean %s %s: %.2f (%d docs)\n", op, name, math.Exp(s/float64(len(l))), len(l))
+	}
+}
