@@ -261,6 +261,14 @@ func (e *evaluator) slice(sel *selector, rest []segment, v dom.Value) {
 		if lower >= upper {
 			return
 		}
+		if e.tailCollect(rest) { // as in wildcard
+			for _, c := range v.ElementsStep(lower, upper, step) {
+				if r := singularLookup(rest, c); r.Exists() {
+					e.out = append(e.out, r)
+				}
+			}
+			return
+		}
 		for i, c := range v.ElementsStep(lower, upper, step) {
 			e.push(pathStep{index: i})
 			e.segs(rest, c)
