@@ -147,6 +147,9 @@ func checkLookups(v dom.Value) string {
 				if got := v.Get(name); got != m {
 					return fmt.Sprintf("Get(%q) at offset %d, All's member at %d", name, got.Offset(), m.Offset())
 				}
+				if n := dom.MakeName(name); v.GetName(&n) != m {
+					return fmt.Sprintf("GetName(%q) differs from All's member at %d", name, m.Offset())
+				}
 			}
 			if msg := checkLookups(m); msg != "" {
 				return msg
