@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"reflect"
 	"runtime"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -894,6 +895,10 @@ func structDecoder(t reflect.Type) decFunc {
 	decs := make([]decFunc, len(s.Fields))
 	kinds := make([]reflect.Kind, len(s.Fields)) // fields decoded by scalarInto
 	inPlace := make([]func(d *decState, i int, p unsafe.Pointer) (int, bool), len(s.Fields))
+	asciiKeys := make([]bool, len(s.Fields))
+	for k, f := range s.Fields {
+		asciiKeys[k] = !slices.ContainsFunc([]byte(f.Name), func(c byte) bool { return c >= 0x80 })
+	}
 	var built sync.Once
 	return func(d *decState, i int, v reflect.Value) int {
 		built.Do(func() {
@@ -921,20 +926,33 @@ func structDecoder(t reflect.Type) decFunc {
 		d.open(n, true, j)
 		defer func() { d.depth-- }()
 		for ; n > 0; n-- {
-			if infos[d.data[j]].kind != kStr {
-				j = d.skip(d.skip(j))
-				continue
-			}
-			k := j
-			var name []byte
-			name, j = d.payload(j)
-			fi := s.LookupNext(name, d.o.Has(opts.MatchCaseSensitive), &next)
-			if fi < 0 {
-				if d.o.Has(opts.RejectUnknownMembers) && d.err == nil {
-					d.err = &UnmarshalTypeError{Value: "unknown field " + strconv.Quote(string(name)), Type: t, Offset: int64(k)}
+			// The key of the field expected next, as Marshal writes it,
+			// is matched in place, bytes against bytes (unchecked data:
+			// ASCII keys within MaxTokenBytes, which need no check).
+			fi := -1
+			if next < len(s.Fields) {
+				key := s.Fields[next].Key
+				if e := j + len(key); e <= len(d.data) && string(d.data[j:e]) == string(key) &&
+					(!d.check || asciiKeys[next] && (d.o.MaxTokenBytes <= 0 || len(key) <= d.o.MaxTokenBytes)) {
+					fi, j = next, e
+					next++
 				}
-				j = d.skip(j)
-				continue
+			}
+			if fi < 0 {
+				if infos[d.data[j]].kind != kStr {
+					j = d.skip(d.skip(j))
+					continue
+				}
+				k := j
+				var name []byte
+				name, j = d.payload(j)
+				if fi = s.LookupNext(name, d.o.Has(opts.MatchCaseSensitive), &next); fi < 0 {
+					if d.o.Has(opts.RejectUnknownMembers) && d.err == nil {
+						d.err = &UnmarshalTypeError{Value: "unknown field " + strconv.Quote(string(name)), Type: t, Offset: int64(k)}
+					}
+					j = d.skip(j)
+					continue
+				}
 			}
 			f := &s.Fields[fi]
 			if base != nil && kinds[fi] != 0 {
