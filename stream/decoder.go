@@ -316,8 +316,8 @@ func (d *Decoder) next() (int, error) {
 // values it returns io.EOF; anywhere else the end of input is an error
 // wrapping ErrUnexpectedEOF.
 //
-// The next token is most often already checked and waiting on the tape
-// (tape.go); that case is kept small enough to be inlined.
+// Over a byte slice the next token is most often already checked and
+// waiting on the tape (tape.go); that case is kept to a few instructions.
 func (d *Decoder) ReadToken() (Token, error) {
 	if k := uint(d.tk); k < uint(len(d.tape)) {
 		e := d.tape[k]

@@ -11,9 +11,10 @@ import (
 // The tape: tokens checked ahead of the reader. Over a byte slice, the
 // indexed reader (indexed.go) checks a batch of tokens at a time against
 // the index, in one loop that keeps the grammar state in local variables,
-// and puts them on the tape: one word per token, the token's buffer offset
-// and its Token.info. ReadToken then only hands out the next word, which
-// is small enough to be inlined into the caller's loop.
+// and puts them on the tape: one word per token, the token's offset and
+// its Token.info. ReadToken then only hands out the next word: about
+// twenty instructions. (With its call to the slow path ReadToken is over
+// the inliner's budget, so that path is kept minimal instead.)
 //
 // The loop also keeps, as the one-pass reader does, what the Decoder's
 // state (stack, counts, member names, expectation, offsets) will be after
@@ -75,9 +76,10 @@ type tapeState struct {
 	low int
 	sh  []shFrame
 
-	// Set for one run of the loop: the batch is bounded by the entries
-	// (full), the end of the indexed input and the end of the strings
-	// that need their surrogate escapes checked (buffer offsets).
+	// Set for one run of the loop: whether the batch is bounded by the
+	// entries (full), whether the input is all indexed (done), the end of
+	// the indexed input, of the strings that need their surrogate escapes
+	// checked and of the input, and the input offset of tape offset 0.
 	full, done bool
 	lim, surHi int // in tape offsets
 	blen       int // in tape offsets
