@@ -79,6 +79,9 @@ func checkGet(t *testing.T, src string, absent ...string) {
 			t.Errorf("%s: GetName(%q) = %v at %d, want %v at %d", src, name, got, got.Offset(), want, want.Offset())
 		}
 	}
+	if root.GetName(&dom.Name{}).Exists() {
+		t.Errorf("%s: the zero Name finds a member", src)
+	}
 	for _, name := range append(absent, "", "m", "user", "x", "u", "a", "m00", "member1", "member13", "zz", "m\x00") {
 		n := dom.MakeName(name)
 		if _, ok := first[name]; !ok && (root.Get(name).Exists() || root.GetName(&n).Exists()) {

@@ -7,8 +7,8 @@ import (
 
 // A Name is a member name prepared for Value.GetName: what Get works out
 // from its argument on every call (the tape entry a matching name has, and
-// the name's first bytes as a word) is worked out once. The zero Name is
-// the empty name.
+// the name's first bytes as a word) is worked out once. Make Names with
+// MakeName: the zero Name matches no member.
 type Name struct {
 	s  string
 	hi uint64 // the entry of a matching unescaped name, in its top half (0: none)
