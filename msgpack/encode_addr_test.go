@@ -112,10 +112,10 @@ func addrValues() []any {
 	n := 5
 	tm := time.Date(2020, 1, 2, 3, 4, 5, 6, time.UTC)
 	full := scalars{
-		B: true, I: -1 << 40, I8: -100, I16: 300, I32: -70000, I64: math.MinInt64,
-		U: 1 << 33, U8: 200, U16: 65535, U32: 1 << 31, U64: math.MaxUint64, UP: 77,
+		B: true, I: -1 << 30, I8: -100, I16: 300, I32: -70000, I64: math.MinInt64,
+		U: 1 << 31, U8: 200, U16: 65535, U32: 1 << 31, U64: math.MaxUint64, UP: 77,
 		F32: 1.25, F64: -0.1, S: strings.Repeat("x", 40), SP: &s, MI: -5, MS: "ms", MSP: &ms, IP: &n,
-		Bs: []byte{1, 2}, Ba: [3]byte{4, 5, 6}, Is: []int{1, -1, 1000, -1000, 1 << 40}, F32s: []float32{0.5},
+		Bs: []byte{1, 2}, Ba: [3]byte{4, 5, 6}, Is: []int{1, -1, 1000, -1000, 1 << 30}, F32s: []float32{0.5},
 		F64a: [2]float64{1, math.Inf(-1)}, Ss: []string{"a", "é"}, SPs: []*string{nil, &s}, Bo: []bool{true, false},
 		U8s: []myInt{1, 2}, M: map[string]string{"k": "v"}, MA: map[string]any{"x": []any{1, "y"}}, A: &inner{X: 3},
 		T: tm, TP: &tm, N: "12.5", X: Ext{Type: 3, Data: []byte{9}}, SM: selfMarshal{4}, TK: "key",
