@@ -2,6 +2,7 @@ package scan
 
 import (
 	"errors"
+	"github.com/celerjson/celer/internal/ftoa"
 	"math"
 	"strconv"
 	"unicode/utf8"
@@ -192,6 +193,9 @@ var ErrUnsupportedFloat = errors.New("unsupported value: NaN or infinity")
 func AppendFloat(dst []byte, f float64, bits int) ([]byte, error) {
 	if math.IsInf(f, 0) || math.IsNaN(f) {
 		return dst, ErrUnsupportedFloat
+	}
+	if bits == 64 {
+		return ftoa.AppendJSON(dst, f), nil
 	}
 	abs := math.Abs(f)
 	format := byte('f')
