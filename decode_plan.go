@@ -45,6 +45,31 @@ type plan struct {
 	// and copied out (sliceScratch), as no decoding method can be called
 	// on memory inside an element, where it could keep the address.
 	scratch bool
+
+	// noPointers, for slices: the elements hold no pointers, so they can
+	// be copied and cleared as bytes.
+	noPointers bool
+}
+
+// hasPointers reports whether values of type t hold pointers the garbage
+// collector must see.
+func hasPointers(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		return false
+	case reflect.Array:
+		return t.Len() > 0 && hasPointers(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if hasPointers(t.Field(i).Type) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
 }
 
 // fastKind says how to store a scalar through an unsafe.Pointer.
@@ -159,6 +184,7 @@ func newPlan(t reflect.Type) *plan {
 	case reflect.Slice:
 		p.kind = pSlice
 		p.scratch = !inlineMethods(t.Elem())
+		p.noPointers = !hasPointers(t.Elem())
 		if t.Elem().Kind() == reflect.Uint8 {
 			p.kind = pBytes
 		}

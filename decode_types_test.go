@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"math/big"
 	"net/netip"
+	"reflect"
 	"strings"
+	"testing"
 	"time"
+	"unsafe"
 )
 
 // Types that exercise every decoding path, shared by the table tests and
@@ -204,3 +207,29 @@ type allTypes struct {
 func (allTypes) dummy() {}
 
 var _ = json.Unmarshal
+
+func TestHasPointers(t *testing.T) {
+	type flat struct {
+		A int64
+		B [3]float64
+		C struct{ D bool }
+	}
+	type withString struct {
+		A int
+		S string
+	}
+	for _, c := range []struct {
+		v    any
+		want bool
+	}{
+		{int64(0), false}, {float64(0), false}, {true, false}, {complex128(0), false}, {uintptr(0), false},
+		{[4]int32{}, false}, {flat{}, false}, {struct{}{}, false}, {[0]*int{}, false},
+		{"", true}, {[]int{}, true}, {map[string]int{}, true}, {new(int), true}, {withString{}, true},
+		{[2]withString{}, true}, {struct{ F func() }{}, true}, {struct{ X any }{}, true},
+		{struct{ C chan int }{}, true}, {struct{ P unsafe.Pointer }{}, true},
+	} {
+		if got := hasPointers(reflect.TypeOf(c.v)); got != c.want {
+			t.Errorf("hasPointers(%T) = %v, want %v", c.v, got, c.want)
+		}
+	}
+}

@@ -307,10 +307,15 @@ func (d *decodeState) sliceAt(h *sliceHeader, v reflect.Value, ep *plan) error {
 		h.len = i
 	}
 	if i == 0 {
-		v.Set(reflect.MakeSlice(v.Type(), 0, 0))
+		// A new empty slice, as arrayInto's reflect.MakeSlice(t, 0, 0)
+		// makes, without allocating that call's result header.
+		*h = sliceHeader{unsafe.Pointer(&emptyArray), 0, 0}
 	}
 	return nil
 }
+
+// emptyArray is where the empty slices sliceAt makes point.
+var emptyArray [0]uint64
 
 // sliceScratch is sliceAt for the slice dst of type p.t without capacity
 // (nil, usually): the elements are decoded into a scratch buffer of d's,
@@ -323,10 +328,21 @@ func (d *decodeState) sliceScratch(dst *sliceHeader, p, ep *plan) error {
 	buf, c := s.h.data, s.h.cap
 	err := d.sliceAt(&s.h, s.v, ep)
 	if n := s.h.len; n > 0 {
-		out := reflect.MakeSlice(p.t, n, n)
-		reflect.Copy(out, s.v)
-		*dst = sliceHeader{out.UnsafePointer(), n, n}
-		s.v.Clear() // the next use needs zeroed elements; and keep nothing alive
+		// The copy is made by growing s.out, which allocates the array
+		// alone (reflect.MakeSlice would also allocate its result).
+		s.out = sliceHeader{}
+		s.ov.Grow(n)
+		s.out.len = n
+		if p.noPointers {
+			size := uintptr(n) * ep.t.Size()
+			copy(unsafe.Slice((*byte)(s.out.data), size), unsafe.Slice((*byte)(s.h.data), size))
+			clear(unsafe.Slice((*byte)(s.h.data), size)) // the next use needs zeroed elements
+		} else {
+			reflect.Copy(s.ov, s.v)
+			s.v.Clear() // the next use needs zeroed elements; and keep nothing alive
+		}
+		*dst = s.out
+		s.out = sliceHeader{}
 		s.h.len = 0
 	} else {
 		*dst = s.h // the empty slice sliceAt made
@@ -341,6 +357,8 @@ type scratchBuf struct {
 	p    *plan
 	h    sliceHeader
 	v    reflect.Value // h as a settable slice
+	out  sliceHeader   // the copy being made
+	ov   reflect.Value // out as a settable slice
 	busy bool
 }
 
@@ -361,6 +379,7 @@ func (d *decodeState) getScratch(p *plan) *scratchBuf {
 	}
 	s := &scratchBuf{p: p, busy: true}
 	s.v = reflect.NewAt(p.t, unsafe.Pointer(&s.h)).Elem()
+	s.ov = reflect.NewAt(p.t, unsafe.Pointer(&s.out)).Elem()
 	if len(d.scratches) < maxScratches {
 		d.scratches = append(d.scratches, s)
 	}

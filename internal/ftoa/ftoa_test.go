@@ -152,7 +152,7 @@ func TestRandomDecimals(t *testing.T) {
 		}
 	}
 	for range n / 4 {
-		f := float64(r.Int64N(1<<54)) // integers around 2^53
+		f := float64(r.Int64N(1 << 54)) // integers around 2^53
 		check(t, f)
 	}
 }
