@@ -679,6 +679,10 @@ func (d *Decoder) PeekKind() Kind {
 // ReadValue reads the next whole value (a name, when a member name is
 // next) and returns its exact text, a view valid until the next call.
 func (d *Decoder) ReadValue() ([]byte, error) {
+	d.pin = -1
+	if start, end, ok := d.tapeValue(); ok {
+		return d.buf[start:end:end], nil
+	}
 	start, err := d.value(true)
 	if err != nil {
 		return nil, err
@@ -689,6 +693,10 @@ func (d *Decoder) ReadValue() ([]byte, error) {
 // SkipValue reads past the next whole value without returning it; a
 // streaming Decoder holds only one token of it in memory at a time.
 func (d *Decoder) SkipValue() error {
+	d.pin = -1
+	if _, _, ok := d.tapeValue(); ok {
+		return nil
+	}
 	_, err := d.value(false)
 	return err
 }

@@ -232,6 +232,36 @@ func (d *Decoder) dropTape() {
 	d.tp.live = false
 }
 
+// tapeValue consumes the next value (or member name) from the tape when
+// it lies wholly there, and returns its bounds in the buffer. Otherwise it
+// consumes nothing and ReadValue and SkipValue give the tape back, so a
+// caller that reads names and skips values keeps reading from the tape.
+func (d *Decoder) tapeValue() (int, int, bool) {
+	if !d.tp.on || d.err != nil || d.tk >= len(d.tape) && !d.tapeRefill() {
+		return 0, 0, false
+	}
+	k := d.tk
+	e := d.tape[k]
+	if c := byte(e >> 32); c == '}' || c == ']' {
+		return 0, 0, false // no value: the other readers report it
+	}
+	start := d.tp.delta + int(uint32(e))
+	for depth := 0; k < len(d.tape); k++ {
+		e = d.tape[k]
+		switch byte(e >> 32) {
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+		}
+		if depth == 0 {
+			d.tk = k + 1
+			return start, d.tp.delta + int(uint32(e)) + int(e>>48), true
+		}
+	}
+	return 0, 0, false
+}
+
 // replay applies tape[from:to] to the Decoder's state as the one-pass
 // reader would have.
 func (d *Decoder) replay(from, to int) {
