@@ -3,9 +3,11 @@ package celer
 import (
 	"bytes"
 	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/celerjson/celer/internal/celertest"
@@ -200,4 +202,35 @@ func encCatch(f func() []byte) (b []byte, err error) {
 		}
 	}()
 	return f(), nil
+}
+
+// TestMarshalMapKeyOrder checks key sorting (eight-byte prefixes first,
+// whole keys on a tie) against encoding/json on keys made to share
+// prefixes, hold NUL and non-ASCII bytes, and be shorter than a prefix.
+func TestMarshalMapKeyOrder(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	alphabet := []string{"\x00", "a", "b", "\x7f", "é", "\xff", "abcdefgh"}
+	for round := range 400 {
+		n := 1 + r.IntN(40)
+		ma := make(map[string]any, n)
+		ms := make(map[string]string, n)
+		for range n {
+			var k strings.Builder
+			for range r.IntN(12) {
+				k.WriteString(alphabet[r.IntN(len(alphabet))])
+			}
+			ma[k.String()] = round
+			ms[k.String()] = k.String()
+		}
+		for _, v := range []any{ma, ms} {
+			got, err := Marshal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := json.Marshal(v)
+			if !bytes.Equal(got, want) {
+				t.Fatalf("Marshal(%T with %d keys):\n got %q\nwant %q", v, len(ma), got, want)
+			}
+		}
+	}
 }
