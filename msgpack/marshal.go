@@ -4,10 +4,8 @@ import (
 	"encoding"
 	"encoding/json"
 	"io"
-	"math"
 	"math/big"
 	"reflect"
-	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -309,39 +307,7 @@ func bulkWrite[T int8 | int16 | int32 | int64 | int | uint16 | uint32 | uint64 |
 		return false, nil
 	}
 	n := v.Len()
-	dst := appendArrayHead(e.Buf, false, uint64(n))
-	switch s := any(unsafe.Slice((*T)(p), n)).(type) {
-	case []float64:
-		dst = slices.Grow(dst, 9*n)
-		for _, f := range s {
-			dst = appendFloat64(dst, f, e.Short)
-		}
-	case []float32:
-		dst = slices.Grow(dst, 5*n)
-		for _, f := range s {
-			b := math.Float32bits(f)
-			dst = append(dst, bFloat32, byte(b>>24), byte(b>>16), byte(b>>8), byte(b))
-		}
-	case []int8:
-		dst = bulkInts(dst, s)
-	case []int16:
-		dst = bulkInts(dst, s)
-	case []int32:
-		dst = bulkInts(dst, s)
-	case []int64:
-		dst = bulkInts(dst, s)
-	case []int:
-		dst = bulkInts(dst, s)
-	case []uint16:
-		dst = bulkUints(dst, s)
-	case []uint32:
-		dst = bulkUints(dst, s)
-	case []uint64:
-		dst = bulkUints(dst, s)
-	case []uint:
-		dst = bulkUints(dst, s)
-	}
-	e.Buf = dst
+	e.Buf = bulkBody[T](appendArrayHead(e.Buf, false, uint64(n)), p, n, e.Short)
 	return true, nil
 }
 
