@@ -322,7 +322,7 @@ func (d *Decoder) ReadToken() (Token, error) {
 	if k := uint(d.tk); k < uint(len(d.tape)) {
 		e := d.tape[k]
 		d.tk = int(k) + 1
-		return Token{p: (*byte)(unsafe.Add(d.tapeP, uint32(e))), info: e >> 32}, nil
+		return d.tapeToken(e), nil
 	}
 	if d.ixOn && !d.tp.on && d.err == nil { // a Decoder over an io.Reader
 		d.pin = -1
@@ -424,6 +424,9 @@ func (d *Decoder) readToken() (Token, error) {
 		}
 		d.pos, d.tokEnd = end, end
 		d.afterValue()
+		if k >= '[' { // a literal: the package's own token
+			return fixedTokens[k&0x7f], nil
+		}
 		return mkToken(d.buf[i:end:end], k, 0), nil
 	}
 }

@@ -314,6 +314,9 @@ func (d *Decoder) ixValue(p, end int, k Kind, m meta) Token {
 	d.pos, d.tokEnd = end, end
 	d.ix.at = d.base + int64(end)
 	d.afterValue()
+	if k >= '[' { // a literal: the package's own token
+		return fixedTokens[k&0x7f]
+	}
 	return mkToken(d.buf[p:end:end], k, m)
 }
 

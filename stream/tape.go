@@ -104,14 +104,22 @@ type shFrame struct {
 func (d *Decoder) readTokenSlow() (Token, error) {
 	d.pin = -1
 	if d.tp.on && d.err == nil && d.tapeRefill() {
-		e := d.tape[0]
 		d.tk = 1
-		return Token{p: (*byte)(unsafe.Add(d.tapeP, uint32(e))), info: e >> 32}, nil
+		return d.tapeToken(d.tape[0]), nil
 	}
 	if d.ixOn && d.err == nil {
 		return d.readTokenIx()
 	}
 	return d.readToken()
+}
+
+// tapeToken returns the token of tape entry e: literals and delimiters are
+// the package's own tokens, as the other readers return them.
+func (d *Decoder) tapeToken(e uint64) Token {
+	if c := uint8(e >> 32); c >= '[' { // n f t { } [ ]; strings and numbers are below
+		return fixedTokens[c&0x7f]
+	}
+	return Token{p: (*byte)(unsafe.Add(d.tapeP, uint32(e))), info: e >> 32}
 }
 
 // tapeRefill commits the used-up tape and puts the next batch of tokens

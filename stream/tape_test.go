@@ -1,6 +1,7 @@
 package stream_test
 
 import (
+	"bytes"
 	"io"
 	"strings"
 	"testing"
@@ -82,5 +83,44 @@ func TestTapeNumbers(t *testing.T) {
 				t.Fatalf("%q:\n%s", data, firstDiff(got, want))
 			}
 		}
+	}
+}
+
+// TestFixedTokensIdentity checks that literals and delimiters read from the
+// tape are the package's own tokens, as the one-pass readers return them,
+// so that comparing with == works whichever path served the token.
+func TestFixedTokensIdentity(t *testing.T) {
+	doc := []byte(`{"a":[true,false,null,{},[]],"b":[` + strings.Repeat(`[1,{"x":null},true,false,[]],`, 40) + `0]}`)
+	fixed := map[stream.Kind]stream.Token{
+		stream.KindNull: stream.Null, stream.KindTrue: stream.True, stream.KindFalse: stream.False,
+		stream.KindBeginObject: stream.BeginObject, stream.KindEndObject: stream.EndObject,
+		stream.KindBeginArray: stream.BeginArray, stream.KindEndArray: stream.EndArray,
+	}
+	for _, d := range []*stream.Decoder{stream.NewDecoderBytes(doc), stream.NewDecoder(bytes.NewReader(doc))} {
+		n := 0
+		for {
+			tok, err := d.ReadToken()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want, ok := fixed[tok.Kind()]; ok {
+				n++
+				if tok != want {
+					t.Fatalf("token %d (%v) is not the package's %v token", n, tok.Kind(), tok.Kind())
+				}
+			}
+		}
+		if n < 200 {
+			t.Fatalf("only %d fixed tokens read", n)
+		}
+	}
+	d := stream.NewDecoderBytes(doc)
+	d.ReadToken()
+	d.ReadToken()
+	if !stream.ServedByTape(d) {
+		t.Fatal("the byte-slice decoder did not use the tape: the test no longer covers it")
 	}
 }

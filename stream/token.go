@@ -74,8 +74,9 @@ const (
 // of an object or array. Tokens read by a Decoder are views into its buffer
 // and stay valid only until the Decoder's next call; Clone makes a copy.
 // Tokens made by String, Int, Uint, Float and Number are independent.
-// A delimiter or literal read by a Decoder may be a view into its input
-// too, so compare tokens by Kind (and Raw), not with ==.
+// A literal or delimiter read by a Decoder is the package's own token
+// (Null, True, BeginObject, ...), so it compares equal to it with ==;
+// compare strings and numbers by Kind and content.
 //
 // A Token is three words (the compiler keeps values of at most four words
 // in registers; a []byte field alone would take three): the first byte of
@@ -142,6 +143,12 @@ var (
 	BeginArray  = mkToken(delims[15:16], KindBeginArray, 0)
 	EndArray    = mkToken(delims[16:17], KindEndArray, 0)
 )
+
+// fixedTokens holds the literal and delimiter tokens by kind.
+var fixedTokens = [128]Token{
+	KindNull: Null, KindFalse: False, KindTrue: True,
+	KindBeginObject: BeginObject, KindEndObject: EndObject, KindBeginArray: BeginArray, KindEndArray: EndArray,
+}
 
 // Bool returns the token for b.
 func Bool(b bool) Token {
