@@ -157,7 +157,7 @@ func AppendJSON(b []byte, f float64) []byte {
 	}
 	d, e, ok := Shortest(f)
 	if !ok {
-		return appendSlow(b, f)
+		return AppendStrconv(b, f, 64)
 	}
 	// The digits of d, right-aligned in buf[start:].
 	var buf [20]byte
@@ -220,13 +220,17 @@ func AppendJSON(b []byte, f float64) []byte {
 	return b
 }
 
-// appendSlow is AppendJSON through strconv, for subnormal numbers.
-func appendSlow(b []byte, f float64) []byte {
+// AppendStrconv appends f, a float of the given bit size (32 or 64), as
+// encoding/json writes it, through strconv: its shortest 'f' form, or its
+// 'e' form below 1e-6 and from 1e21 on (compared at that size) with a
+// one-digit negative exponent written without its leading zero. AppendJSON
+// uses it for subnormal numbers; float32 values take it always.
+func AppendStrconv(b []byte, f float64, bits int) []byte {
 	abs := math.Abs(f)
-	if abs >= 1e-6 && abs < 1e21 {
-		return strconv.AppendFloat(b, f, 'f', -1, 64)
+	if abs == 0 || bits == 64 && abs >= 1e-6 && abs < 1e21 || bits == 32 && float32(abs) >= 1e-6 && float32(abs) < 1e21 {
+		return strconv.AppendFloat(b, f, 'f', -1, bits)
 	}
-	b = strconv.AppendFloat(b, f, 'e', -1, 64)
+	b = strconv.AppendFloat(b, f, 'e', -1, bits)
 	if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
 		b[n-2] = b[n-1]
 		b = b[:n-1]

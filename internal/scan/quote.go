@@ -4,7 +4,6 @@ import (
 	"errors"
 	"github.com/celerjson/celer/internal/ftoa"
 	"math"
-	"strconv"
 	"unicode/utf8"
 	"unsafe"
 
@@ -197,20 +196,5 @@ func AppendFloat(dst []byte, f float64, bits int) ([]byte, error) {
 	if bits == 64 {
 		return ftoa.AppendJSON(dst, f), nil
 	}
-	abs := math.Abs(f)
-	format := byte('f')
-	if abs != 0 {
-		if bits == 64 && (abs < 1e-6 || abs >= 1e21) || bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
-			format = 'e'
-		}
-	}
-	dst = strconv.AppendFloat(dst, f, format, -1, bits)
-	if format == 'e' {
-		n := len(dst)
-		if n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
-			dst[n-2] = dst[n-1]
-			dst = dst[:n-1]
-		}
-	}
-	return dst, nil
+	return ftoa.AppendStrconv(dst, f, bits), nil
 }
