@@ -115,12 +115,27 @@ func (d *Decoder) readTokenSlow() (Token, error) {
 
 // tapeToken returns the token of tape entry e: literals and delimiters are
 // the package's own tokens, as the other readers return them.
+//
+// A tape entry's info is that of the package's token of its kind, so only
+// the pointer is chosen, without a branch: the kinds of consecutive tokens
+// are hard to predict, and a mispredicted branch here cost more than the
+// rest of ReadToken.
 func (d *Decoder) tapeToken(e uint64) Token {
-	if c := uint8(e >> 32); c >= '[' { // n f t { } [ ]; strings and numbers are below
-		return fixedTokens[c&0x7f]
+	p := (*byte)(unsafe.Add(d.tapeP, uint32(e)))
+	c := uint8(e >> 32)
+	if f := fixedPtr[c&0x7f]; c >= '[' { // n f t { } [ ]; strings and numbers are below
+		p = f
 	}
-	return Token{p: (*byte)(unsafe.Add(d.tapeP, uint32(e))), info: e >> 32}
+	return Token{p: p, info: e >> 32}
 }
+
+// fixedPtr holds the encoded forms of fixedTokens.
+var fixedPtr = func() (t [128]*byte) {
+	for i := range fixedTokens {
+		t[i] = fixedTokens[i].p
+	}
+	return t
+}()
 
 // tapeRefill commits the used-up tape and puts the next batch of tokens
 // on it; false when the other readers must read the next token.
