@@ -67,7 +67,10 @@ func (v Value) GetName(n *Name) Value { return v.get(n) }
 // more closely than by comparing it with Name.hi: an escaped name (its tag
 // is above tagString), an unescaped one whose length saturated, and any
 // name whose member's value is a container (contBit).
-const slowName = tagString<<(tagShift-lenShift) | lenMax
+const slowName = uint32(tagString<<(tagShift-lenShift) | lenMax)
+
+// contHi is contBit in the top half of an entry.
+const contHi = uint32(contBit >> lenShift)
 
 // get is Get and GetName. It is small enough to be inlined.
 func (v Value) get(nm *Name) Value {
@@ -100,22 +103,43 @@ func (d *Doc) find(i uint32, nm *Name) Value {
 	// Few live values, so that none is spilled: the loops compare top
 	// halves (want, and the constant slowName) rather than whole entries.
 	tape := unsafe.Pointer(unsafe.SliceData(d.tape))
-	want := nm.hi >> lenShift
+	want := uint32(nm.hi >> lenShift)
 	for {
+		// Four members a step, reading the top halves of their name
+		// entries as 32-bit words (no shifts). A member whose value is a
+		// container and whose name is plain and not nm's is stepped over
+		// without leaving the loop: h^contHi is then below slowName and
+		// not want.
 		for j+8 <= end {
-			w := (*[8]uint64)(unsafe.Add(tape, j*8))
-			if h := w[0] >> lenShift; h == want || h >= slowName {
+			w := (*[16]uint32)(unsafe.Add(tape, j*8))
+			if h := w[1]; h == want || h >= slowName {
+				if h ^= contHi; h < slowName && h != want {
+					j = int(w[2])
+					continue
+				}
 				break
 			}
-			if h := w[2] >> lenShift; h == want || h >= slowName {
+			if h := w[5]; h == want || h >= slowName {
+				if h ^= contHi; h < slowName && h != want {
+					j = int(w[6])
+					continue
+				}
 				j += 2
 				break
 			}
-			if h := w[4] >> lenShift; h == want || h >= slowName {
+			if h := w[9]; h == want || h >= slowName {
+				if h ^= contHi; h < slowName && h != want {
+					j = int(w[10])
+					continue
+				}
 				j += 4
 				break
 			}
-			if h := w[6] >> lenShift; h == want || h >= slowName {
+			if h := w[13]; h == want || h >= slowName {
+				if h ^= contHi; h < slowName && h != want {
+					j = int(w[14])
+					continue
+				}
 				j += 6
 				break
 			}
@@ -125,7 +149,7 @@ func (d *Doc) find(i uint32, nm *Name) Value {
 			return Value{}
 		}
 		n := *(*uint64)(unsafe.Add(tape, j*8))
-		if h := n &^ contBit >> lenShift; h == want {
+		if h := uint32(n &^ contBit >> lenShift); h == want {
 			// The token's length is that of nm in quotes: compare its
 			// first 16 bytes.
 			off := offOf(n)
@@ -154,7 +178,7 @@ func (d *Doc) find(i uint32, nm *Name) Value {
 func (d *Doc) findSlow(j, end int, nm *Name) Value {
 	for j+1 < end {
 		n := d.tape[j]
-		if h := n &^ contBit >> lenShift; (h == nm.hi>>lenShift || h >= slowName) && d.nameAtIs(j, nm) {
+		if h := uint32(n &^ contBit >> lenShift); (h == uint32(nm.hi>>lenShift) || h >= slowName) && d.nameAtIs(j, nm) {
 			return Value{d, uint32(j + 1)}
 		}
 		if n&contBit != 0 {
