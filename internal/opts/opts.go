@@ -81,6 +81,11 @@ const (
 	// float 32/64, UBJSON d/D) write a float of unknown or 64-bit width, or
 	// a JSON number, as float32 when that keeps its value exactly.
 	ShortestFloat
+	// TrustInput lets raw-text lookups (package path: LookupBytes,
+	// SelectBytes) skip the values they pass over without checking their
+	// grammar, on input known to be valid JSON. On invalid input their
+	// result is unspecified, but they never panic, hang or over-allocate.
+	TrustInput
 )
 
 // Defaults for the limits.
