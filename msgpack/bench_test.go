@@ -36,7 +36,29 @@ func BenchmarkMarshal(b *testing.B) {
 			b.ReportAllocs()
 			buf := make([]byte, 0, len(data))
 			for b.Loop() {
-				if _, err := AppendMarshal(buf[:0], v); err != nil {
+				var err error
+				if buf, err = AppendMarshal(buf[:0], v); err != nil { // keeps the buffer grown
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkMarshalAll binds every corpus document (for profiles of
+// one shape: -bench 'MarshalAll/people').
+func BenchmarkMarshalAll(b *testing.B) {
+	for _, c := range testtypes.Cases {
+		b.Run(c.Name, func(b *testing.B) {
+			v := c.New()
+			json.Unmarshal(celertest.CorpusFile(b, c.File), v)
+			data, _ := Marshal(v)
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			buf := make([]byte, 0, len(data)+64)
+			for b.Loop() {
+				var err error
+				if buf, err = AppendMarshal(buf[:0], v); err != nil { // keeps the buffer grown
 					b.Fatal(err)
 				}
 			}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/celerjson/celer/internal/binfmt"
@@ -159,6 +160,9 @@ func newAddrEncoder(t reflect.Type) addrEnc {
 				}
 				return stringMap(e, t, *(*map[string]string)(p))
 			}
+		}
+		if t.Key() == stringType && addrSafe(t.Elem(), map[reflect.Type]bool{}) {
+			return stringKeyMap(t)
 		}
 	}
 	return viaShared(t, format.EncoderFor(t))
@@ -333,7 +337,10 @@ type seqEnc struct {
 
 func newSeqEnc(t reflect.Type) *seqEnc {
 	s := &seqEnc{bulk: bulkBodyFor(t), size: t.Size()}
-	if s.bulk == nil {
+	if k := scalarKind(t); k == sInt64 || k == sInt && s.size == 8 {
+		s.bulk, s.k = nil, sInt64 // written by putInt, without bulkBody's dispatch
+	}
+	if s.bulk == nil && s.k == sNone {
 		if s.k = scalarKind(t); s.k == sNone {
 			if t.Kind() == reflect.Struct {
 				s.st = structEncFor(t)
@@ -358,6 +365,13 @@ func (s *seqEnc) encode(e *binfmt.Enc, p unsafe.Pointer, n int) error {
 				return err
 			}
 		}
+	case s.k == sInt64:
+		buf := growBy(e.Buf, 9*n)
+		base, l := unsafe.Pointer(unsafe.SliceData(buf)), len(buf)
+		for _, x := range unsafe.Slice((*int64)(p), n) {
+			l += putInt((*[9]byte)(unsafe.Add(base, l)), x)
+		}
+		e.Buf = buf[:l]
 	case s.k == sString:
 		strict := !e.O.Has(opts.AllowInvalidUTF8)
 		for _, x := range unsafe.Slice((*string)(p), n) {
@@ -387,14 +401,27 @@ func (s *seqEnc) encode(e *binfmt.Enc, p unsafe.Pointer, n int) error {
 // fieldEnc is one field of a struct encoded by address.
 type fieldEnc struct {
 	key  []byte   // the name as a str
-	pad  [16]byte // key, when it has up to 16 bytes, then zeros
+	pad  [32]byte // key, when it has up to 32 bytes, then zeros
 	klen int
 	off  uintptr
 	k    uint8      // inline scalar kind, or sNone: st or enc
+	omit uint8      // how the field is left out: oNever, oNil, oLen or oFunc (skip)
+	ptr  bool       // a pointer encoded by the pointer encoder: nil is written inline
 	st   *structEnc // the encoder of a struct
 	enc  addrEnc    // the encoder of other types
 	skip func(p unsafe.Pointer) bool
+	rest int // the room the fields after this one need (structEnc.fast)
 }
+
+// How a field is left out: never, omitempty on a nil pointer or
+// interface (its first word), omitempty on an empty string or slice (its
+// length word), or by skip.
+const (
+	oNever uint8 = iota
+	oNil
+	oLen
+	oFunc
+)
 
 // structEnc writes a struct as a map of its fields. Its fields are
 // built at its first use, so that recursive types and the struct
@@ -405,6 +432,7 @@ type structEnc struct {
 	fields   []fieldEnc
 	sorted   []int // fields in the byte order of their keys (Deterministic)
 	optional bool  // some field may be left out
+	room     int   // the room fast needs before its first field
 }
 
 var structCache sync.Map // reflect.Type -> *structEnc (nil: not by address)
@@ -424,6 +452,11 @@ func structEncFor(t reflect.Type) *structEnc {
 	return got.(*structEnc)
 }
 
+// Room for one field written inline by fast: its key, then a value of at
+// most 32 bytes (a str of up to 31 bytes; a number takes 9), and the 32
+// bytes a key's word stores may write beyond a short key.
+const inlineRoom = 32 + 32
+
 func (st *structEnc) build() {
 	s := structs.For(st.t)
 	st.fields, st.sorted, st.optional = make([]fieldEnc, len(s.Fields)), s.Sorted, s.Optional
@@ -434,16 +467,34 @@ func (st *structEnc) build() {
 		if f.k == sInt && unsafe.Sizeof(int(0)) == 8 {
 			f.k = sInt64
 		}
+		if f.skip != nil {
+			f.omit = oFunc
+			if fd.OmitEmpty && !fd.OmitZero {
+				switch fd.Type.Kind() {
+				case reflect.Pointer, reflect.Interface:
+					f.omit = oNil
+				case reflect.String, reflect.Slice:
+					f.omit = oLen
+				}
+			}
+		}
 		if f.k == sNone {
 			if fd.Type.Kind() == reflect.Struct {
 				f.st = structEncFor(fd.Type)
 			}
 			if f.st == nil {
 				f.enc = addrEncoderFor(fd.Type)
+				f.ptr = fd.Type.Kind() == reflect.Pointer && !ownEncoding(fd.Type)
 			}
 		}
 		st.fields[i] = f
 	}
+	room := 0
+	for i := len(st.fields) - 1; i >= 0; i-- {
+		st.fields[i].rest = room
+		room += st.fields[i].klen + inlineRoom
+	}
+	st.room = room
 }
 
 // skipFunc returns whether field fd at p is left out (omitempty,
@@ -484,6 +535,9 @@ func emptyFunc(t reflect.Type) func(p unsafe.Pointer) bool {
 
 func (st *structEnc) encode(e *binfmt.Enc, p unsafe.Pointer) error {
 	st.once.Do(st.build)
+	if !e.Det && len(st.fields) <= 256 && !slowStruct {
+		return st.fast(e, p)
+	}
 	n := len(st.fields)
 	// Bit i of skipped: field i is left out (a bit set on the stack for
 	// structs of up to 256 fields).
@@ -503,87 +557,242 @@ func (st *structEnc) encode(e *binfmt.Enc, p unsafe.Pointer) error {
 		}
 	}
 	e.Buf = appendArrayHead(e.Buf, true, uint64(n))
-	if e.Det {
-		for _, i := range st.sorted {
-			if skipped != nil && skipped[i/64]&(1<<(i%64)) != 0 {
-				continue
-			}
-			if err := st.field(e, p, i); err != nil {
-				return err
-			}
-		}
-		return nil
+	order := st.sorted
+	if !e.Det {
+		order = nil
 	}
-	// The loop of every struct: keys of up to 16 bytes are stored as one
-	// 16-byte word, and strings of up to 31 bytes and integers written
-	// here, with the buffer in a local (e.Buf is set around other calls).
-	buf := e.Buf
-	strict := !e.O.Has(opts.AllowInvalidUTF8)
-	fields := st.fields
-	for i := range fields {
+	for k := range st.fields {
+		i := k
+		if order != nil {
+			i = order[k]
+		}
 		if skipped != nil && skipped[i/64]&(1<<(i%64)) != 0 {
 			continue
 		}
+		if err := st.field(e, p, i); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// slowStruct turns fast off, for the tests that compare it with the
+// field-by-field loop. Tests only: it is not synchronized.
+var slowStruct bool
+
+// fast writes the struct at p (at most 256 fields, not Deterministic) in
+// one loop. The room every field written inline can take (st.room) is
+// made before the loop, so that keys, short strings, numbers, booleans
+// and nil pointers are stored at the end of the buffer through a pointer,
+// without a capacity or bounds check each; a field written by a call
+// (a nested struct, a long string, any other type) leaves e.Buf as
+// append does, and the room of the fields after it (f.rest) is made
+// again after the call.
+func (st *structEnc) fast(e *binfmt.Enc, p unsafe.Pointer) error {
+	fields := st.fields
+	n := len(fields)
+	var skip [4]uint64 // bit i: field i is left out
+	if st.optional {
+		for i := range fields {
+			f := &fields[i]
+			fp := unsafe.Add(p, f.off)
+			var out bool
+			switch f.omit {
+			case oNever:
+				continue
+			case oNil:
+				out = *(*unsafe.Pointer)(fp) == nil
+			case oLen:
+				out = len(*(*string)(fp)) == 0 // a slice's length is at the same place
+			default:
+				out = f.skip(fp)
+			}
+			if out {
+				skip[i>>6&3] |= 1 << (i & 63)
+				n--
+			}
+		}
+	}
+	buf := growBy(e.Buf, 3+st.room)
+	if n <= 15 {
+		buf = append(buf, bFixmap|byte(n))
+	} else {
+		buf = append(buf, bMap16, byte(n>>8), byte(n))
+	}
+	strict := !e.O.Has(opts.AllowInvalidUTF8)
+	base, l := unsafe.Pointer(unsafe.SliceData(buf)), len(buf)
+	for i := range fields {
+		if skip[i>>6&3]>>(i&63)&1 != 0 {
+			continue
+		}
 		f := &fields[i]
-		if cap(buf)-len(buf) < 16 {
-			buf = growBy(buf, 64)
+		switch d := unsafe.Add(base, l); {
+		case f.klen <= 16:
+			*(*[16]byte)(d) = *(*[16]byte)(f.pad[:16])
+		case f.klen <= 32:
+			*(*[32]byte)(d) = f.pad
+		default:
+			copy(unsafe.Slice((*byte)(d), f.klen), f.key)
 		}
-		if l := len(buf); f.klen <= 16 {
-			*(*[16]byte)(buf[l : l+16]) = f.pad
-			buf = buf[:l+f.klen]
-		} else {
-			buf = append(buf, f.key...)
-		}
+		l += f.klen
+		d := unsafe.Add(base, l)
 		fp := unsafe.Add(p, f.off)
 		switch f.k {
 		case sString:
-			var ok bool
-			if buf, ok = putStr(buf, *(*string)(fp), strict); ok {
-				continue
-			}
-		case sStringPtr:
-			q := *(**string)(fp)
-			if q == nil {
-				buf = append(buf, bNil)
-				continue
-			}
-			var ok bool
-			if e.Depth < e.O.MaxDepth {
-				if buf, ok = putStr(buf, *q, strict); ok {
+			if s := *(*string)(fp); len(s) <= 31 {
+				if putShortStr(d, s)&0x8080808080808080 == 0 || !strict || utf8.ValidString(s) {
+					l += 1 + len(s)
 					continue
 				}
-			}
-		case sNone:
-			if f.st != nil {
-				e.Buf = buf
-				if err := f.st.encode(e, fp); err != nil {
-					return err
+			} else if len(s) <= math.MaxUint8 && (!strict || asciiWords(s)) {
+				// A str 8 (URLs, sentences): room for it and the fields after.
+				if cap(buf)-l < 2+len(s)+f.rest {
+					buf = growBy(buf[:l], 2+len(s)+f.rest)
+					base = unsafe.Pointer(unsafe.SliceData(buf))
 				}
-				buf = e.Buf
+				*(*[2]byte)(unsafe.Add(base, l)) = [2]byte{bStr8, byte(len(s))}
+				copy(unsafe.Slice((*byte)(unsafe.Add(base, l+2)), len(s)), s)
+				l += 2 + len(s)
 				continue
 			}
 		case sInt64:
-			if x := *(*int64)(fp); uint64(x+32) < 0x80+32 {
-				buf = append(buf, byte(x))
-			} else {
-				buf = appendInt(buf, x)
-			}
+			l += putInt((*[9]byte)(d), *(*int64)(fp))
 			continue
+		case sBool:
+			*(*byte)(d) = bFalse + *(*byte)(fp)&1
+			l++
+			continue
+		case sFloat64:
+			l += putFloat64((*[9]byte)(d), *(*float64)(fp), e.Short)
+			continue
+		case sStringPtr:
+			if *(*unsafe.Pointer)(fp) == nil {
+				*(*byte)(d) = bNil
+				l++
+				continue
+			}
+		case sNone:
+			if f.ptr && *(*unsafe.Pointer)(fp) == nil {
+				*(*byte)(d) = bNil
+				l++
+				continue
+			}
 		}
-		e.Buf = buf
+		// A call: with the buffer in e.Buf, as append leaves it.
+		e.Buf = buf[:l]
 		var err error
-		if f.k == sNone {
+		switch {
+		case f.st != nil:
+			err = f.st.encode(e, fp)
+		case f.k == sNone:
 			err = f.enc(e, fp)
-		} else {
+		default:
 			err = scalar(e, f.k, fp)
 		}
 		if err != nil {
 			return err
 		}
-		buf = e.Buf
+		buf = growBy(e.Buf, f.rest)
+		base, l = unsafe.Pointer(unsafe.SliceData(buf)), len(buf)
 	}
-	e.Buf = buf
+	e.Buf = buf[:l]
 	return nil
+}
+
+// putShortStr stores the str s (up to 31 bytes) at d, which has room for
+// 32 bytes, and returns the OR of the words of s it copied (ASCII when no
+// byte has its top bit set). It copies by overlapping words, not by a
+// call: s is read only within its bytes.
+func putShortStr(d unsafe.Pointer, s string) uint64 {
+	n := len(s)
+	*(*byte)(d) = bFixstr | byte(n)
+	d = unsafe.Add(d, 1)
+	p := unsafe.Pointer(unsafe.StringData(s))
+	switch {
+	case n >= 16:
+		a, b, c, w := load64(p, 0), load64(p, 8), load64(p, n-16), load64(p, n-8)
+		store64(d, 0, a)
+		store64(d, 8, b)
+		store64(d, n-16, c)
+		store64(d, n-8, w)
+		return a | b | c | w
+	case n >= 8:
+		a, w := load64(p, 0), load64(p, n-8)
+		store64(d, 0, a)
+		store64(d, n-8, w)
+		return a | w
+	case n >= 4:
+		a, w := load32(p, 0), load32(p, n-4)
+		store32(d, 0, a)
+		store32(d, n-4, w)
+		return uint64(a | w)
+	case n > 0:
+		a, b, c := *(*byte)(p), *(*byte)(unsafe.Add(p, n>>1)), *(*byte)(unsafe.Add(p, n-1))
+		*(*byte)(d) = a
+		*(*byte)(unsafe.Add(d, n>>1)) = b
+		*(*byte)(unsafe.Add(d, n-1)) = c
+		return uint64(a | b | c)
+	}
+	return 0
+}
+
+// putInt stores the integer n in its smallest format (as appendInt) at d
+// and returns its size.
+func putInt(d *[9]byte, n int64) int {
+	if uint64(n+32) < 0x80+32 { // -32 to 127: a fixint
+		d[0] = byte(n)
+		return 1
+	}
+	if n >= 0 {
+		switch u := uint64(n); {
+		case u <= math.MaxUint8:
+			d[0], d[1] = bUint8, byte(u)
+			return 2
+		case u <= math.MaxUint16:
+			d[0] = bUint16
+			binary.BigEndian.PutUint16(d[1:3], uint16(u))
+			return 3
+		case u <= math.MaxUint32:
+			d[0] = bUint32
+			binary.BigEndian.PutUint32(d[1:5], uint32(u))
+			return 5
+		}
+		d[0] = bUint64
+		binary.BigEndian.PutUint64(d[1:9], uint64(n))
+		return 9
+	}
+	switch {
+	case n >= math.MinInt8:
+		d[0], d[1] = bInt8, byte(n)
+		return 2
+	case n >= math.MinInt16:
+		d[0] = bInt16
+		binary.BigEndian.PutUint16(d[1:3], uint16(n))
+		return 3
+	case n >= math.MinInt32:
+		d[0] = bInt32
+		binary.BigEndian.PutUint32(d[1:5], uint32(n))
+		return 5
+	}
+	d[0] = bInt64
+	binary.BigEndian.PutUint64(d[1:9], uint64(n))
+	return 9
+}
+
+// putFloat64 stores f at d as appendFloat64 writes it and returns its
+// size.
+func putFloat64(d *[9]byte, f float64, short bool) int {
+	b := math.Float64bits(f)
+	if short {
+		if b32, ok := float32Bits(b); ok {
+			d[0] = bFloat32
+			binary.BigEndian.PutUint32(d[1:5], b32)
+			return 5
+		}
+	}
+	d[0] = bFloat64
+	binary.BigEndian.PutUint64(d[1:9], b)
+	return 9
 }
 
 // field writes field i of the struct at p, key and value.
@@ -643,6 +852,20 @@ func load64(p unsafe.Pointer, off int) uint64 {
 	return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(p, off))[:])
 }
 
+// store64 writes the 8 bytes of x at p+off, as load64 reads them.
+func store64(p unsafe.Pointer, off int, x uint64) {
+	binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, off))[:], x)
+}
+
+// load32 and store32 are load64 and store64 for 4 bytes.
+func load32(p unsafe.Pointer, off int) uint32 {
+	return binary.LittleEndian.Uint32((*[4]byte)(unsafe.Add(p, off))[:])
+}
+
+func store32(p unsafe.Pointer, off int, x uint32) {
+	binary.LittleEndian.PutUint32((*[4]byte)(unsafe.Add(p, off))[:], x)
+}
+
 // asciiWords reports whether s (at least 8 bytes) is ASCII, reading it
 // by words up to 256 bytes (beyond, false: the vector kernel decides).
 func asciiWords(s string) bool {
@@ -680,6 +903,75 @@ func stringMap(e *binfmt.Enc, t reflect.Type, m map[string]string) error {
 		}
 	}
 	return nil
+}
+
+// addrSafe reports whether a value of type t, not addressable, is
+// encoded as it is at an address: no type in it (but behind pointers,
+// slices and maps, whose elements are addressable anyway) has
+// marshaling methods on its pointer only, which the shared plans call
+// only on addressable values.
+func addrSafe(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] {
+		return true
+	}
+	seen[t] = true
+	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface && elemHasMethods(t) &&
+		!t.Implements(marshalerType) && !t.Implements(textMarshalerType) {
+		return false
+	}
+	switch t.Kind() {
+	case reflect.Array:
+		return addrSafe(t.Elem(), seen)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if !addrSafe(t.Field(i).Type, seen) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// stringKeyMap returns the encoder of map type t (string keys, values
+// that addrSafe accepts) without Deterministic: each value is copied
+// into one addressable variable and encoded by address, each key written
+// as a string, as the shared plan writes them (which it is with
+// Deterministic).
+func stringKeyMap(t reflect.Type) addrEnc {
+	shared := format.EncoderFor(t)
+	pt := reflect.New(t).Interface()
+	var val addrEnc
+	var once sync.Once
+	return func(e *binfmt.Enc, p unsafe.Pointer) error {
+		m := valueAt(pt, p)
+		if e.Det {
+			return shared(e, m)
+		}
+		if m.IsNil() {
+			e.Buf = append(e.Buf, bNil)
+			return nil
+		}
+		if e.Depth++; e.Depth > e.O.MaxDepth {
+			return &errs.Detail{Msg: "msgpack: exceeded max depth (a map cycle?) marshaling " + t.String(), Sentinel: errs.ErrDepth}
+		}
+		once.Do(func() { val = addrEncoderFor(t.Elem()) })
+		e.Buf = appendArrayHead(e.Buf, true, uint64(m.Len()))
+		k, v := reflect.New(t.Key()).Elem(), reflect.New(t.Elem()).Elem()
+		kp, vp := k.Addr().UnsafePointer(), v.Addr().UnsafePointer()
+		it := m.MapRange()
+		for it.Next() {
+			k.SetIterKey(it)
+			v.SetIterValue(it)
+			if err := appendStr(e, *(*string)(kp)); err != nil {
+				return err
+			}
+			if err := val(e, vp); err != nil {
+				return err
+			}
+		}
+		e.Depth--
+		return nil
+	}
 }
 
 // sharedOnly turns the encoders by address off, for the tests that

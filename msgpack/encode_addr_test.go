@@ -93,6 +93,30 @@ type embedPtr struct {
 	Y int `json:"y"`
 }
 
+// ptrMarshal marshals itself only at an address (its method has a
+// pointer receiver): not as a map's value.
+type ptrMarshal struct{ N int }
+
+func (p *ptrMarshal) MarshalMsgpack() ([]byte, error) { return []byte{0xa1, 'p'}, nil }
+
+// holdsPtrMarshal holds a ptrMarshal by value.
+type holdsPtrMarshal struct {
+	P ptrMarshal `json:"p"`
+	S string     `json:"s"`
+}
+
+// holdsMaps has maps of string keys as fields (encoded by address).
+type holdsMaps struct {
+	A map[string]inner
+	B map[string]ptrMarshal
+	C map[string]holdsPtrMarshal
+	D map[string][2]ptrMarshal
+	E map[string]*ptrMarshal
+	F map[string]scalars
+	G map[string]wide
+	H map[string][]int
+}
+
 // wide has more than 64 fields, some left out.
 type wide struct {
 	F00, F01, F02, F03, F04, F05, F06, F07, F08, F09 int `json:",omitempty"`
@@ -136,6 +160,11 @@ func addrValues() []any {
 		&map[string]string{"a": "b"}, &[]map[string]string{nil, {"a": "b"}},
 		&[]string{"\xff"}, &scalars{S: "\xfe"}, &omitted{S: "\xfd"}, &scalars{M: map[string]string{"\xfc": ""}},
 		&[]any{&scalars{}, scalars{I: 1}},
+		&holdsMaps{A: map[string]inner{"a": {X: 1}}, B: map[string]ptrMarshal{"a": {N: 1}}, C: map[string]holdsPtrMarshal{"a": {S: "s"}},
+			D: map[string][2]ptrMarshal{"a": {}}, E: map[string]*ptrMarshal{"a": {}, "b": nil}, F: map[string]scalars{"f": full},
+			G: map[string]wide{"w": w}, H: map[string][]int{"n": nil}},
+		&holdsMaps{A: map[string]inner{"\xff": {}}}, &holdsMaps{}, &[]holdsMaps{{A: map[string]inner{"a": {X: 1}}}},
+		&holdsPtrMarshal{}, &[]holdsPtrMarshal{{}},
 	}
 }
 
@@ -180,4 +209,123 @@ func TestMarshalByAddress(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestStructFast: structEnc.fast writes what the field-by-field loop
+// writes, byte for byte (maps with more than one entry, whose order
+// varies, compared by value), errors included, without Deterministic.
+func TestStructFast(t *testing.T) {
+	vals := addrValues()
+	for _, c := range testtypes.Cases {
+		v := c.New()
+		if err := json.Unmarshal(celertest.CorpusFile(t, c.File), v); err != nil {
+			t.Fatal(err)
+		}
+		vals = append(vals, v)
+	}
+	defer func() { slowStruct = false }()
+	for _, o := range [][]Options{nil, {ShortestFloat(true)}, {AllowInvalidUTF8(true)}, {MaxDepth(2)}, {MaxDepth(3)}} {
+		for i, v := range vals {
+			slowStruct = false
+			got, gerr := Marshal(v, o...)
+			slowStruct = true
+			want, werr := Marshal(v, o...)
+			slowStruct = false
+			if (gerr == nil) != (werr == nil) || gerr != nil && gerr.Error() != werr.Error() {
+				t.Errorf("%d %T %v: error %v, field by field %v", i, v, o, gerr, werr)
+				continue
+			}
+			if string(got) == string(want) {
+				continue
+			}
+			var a, b any
+			Unmarshal(got, &a)
+			Unmarshal(want, &b)
+			if !hasMap(reflect.TypeOf(v), map[reflect.Type]bool{}) || len(got) != len(want) || !reflect.DeepEqual(a, b) {
+				t.Errorf("%d %T %v:\n got %s\nwant %s", i, v, o, hex.EncodeToString(got), hex.EncodeToString(want))
+			}
+		}
+	}
+}
+
+// hasMap reports whether values of type t may hold a map or an
+// interface (whose encoding order may vary between calls).
+func hasMap(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t.Kind() {
+	case reflect.Map, reflect.Interface:
+		return true
+	case reflect.Pointer, reflect.Slice, reflect.Array:
+		return hasMap(t.Elem(), seen)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if hasMap(t.Field(i).Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fastFields has a field of every kind structEnc.fast writes inline, and
+// some it calls out for.
+type fastFields struct {
+	S     string            `json:"s"`
+	LongS string            `json:"a_key_longer_than_sixteen_bytes"`
+	I     int64             `json:"i"`
+	N     int               `json:"n"`
+	B     bool              `json:"b"`
+	F     float64           `json:"f"`
+	SP    *string           `json:"sp"`
+	IP    *int64            `json:"ip"`
+	OS    string            `json:"os,omitempty"`
+	OP    *fastInner        `json:"op,omitempty"`
+	OB    []byte            `json:"ob,omitempty"`
+	OI    int               `json:"oi,omitempty"`
+	In    fastInner         `json:"in"`
+	Ss    []string          `json:"ss"`
+	I32   int32             `json:"i32"`
+	M     map[string]string `json:"m"`
+}
+
+type fastInner struct {
+	X string `json:"x"`
+	Y int    `json:"y"`
+}
+
+// FuzzStructFast: structEnc.fast and the field-by-field loop write the
+// same bytes for structs filled from the fuzzer's strings and numbers
+// (any length, invalid UTF-8 included), with and without the options
+// fast reads.
+func FuzzStructFast(f *testing.F) {
+	f.Add("abc", "é", int64(5), 1.5, true)
+	f.Add(strings.Repeat("x", 31), strings.Repeat("é", 16), int64(-33), -0.1, false)
+	f.Add("\xff", "0123456789abcdef", int64(math.MinInt64), math.Inf(1), true)
+	f.Add("", "a\x80", int64(1<<40), 1e300, false)
+	defer func() { slowStruct = false }()
+	f.Fuzz(func(t *testing.T, s1, s2 string, i int64, x float64, b bool) {
+		v := fastFields{S: s1, LongS: s2, I: i, N: int(i >> 3), B: b, F: x, OS: s2, OI: int(i & 3), I32: int32(i),
+			In: fastInner{X: s2, Y: int(-i)}, Ss: []string{s1, s2}, M: map[string]string{s1: s2}}
+		if b {
+			v.SP, v.IP, v.OP, v.OB = &s2, &i, &fastInner{X: s1}, []byte(s1)
+		}
+		for _, o := range [][]Options{nil, {ShortestFloat(true)}, {AllowInvalidUTF8(true)}, {MaxDepth(1)}} {
+			for _, x := range []any{&v, &[]fastFields{v, {}}} {
+				slowStruct = false
+				got, gerr := Marshal(x, o...)
+				slowStruct = true
+				want, werr := Marshal(x, o...)
+				slowStruct = false
+				if (gerr == nil) != (werr == nil) || gerr != nil && gerr.Error() != werr.Error() {
+					t.Fatalf("%v: error %v, field by field %v", o, gerr, werr)
+				}
+				if string(got) != string(want) {
+					t.Fatalf("%v:\n got %s\nwant %s", o, hex.EncodeToString(got), hex.EncodeToString(want))
+				}
+			}
+		}
+	})
 }
