@@ -59,13 +59,14 @@ type rawWalker struct {
 	b        []byte
 	mode     scan.Mode
 	maxDepth int
+	trusted  bool // TrustInput: skip unchecked, over the structural index
 }
 
 // walk follows steps from the value at the start of w.b (after optional
 // whitespace) and returns the bounds of the value reached, which it has
 // checked. Large inputs are walked over their structural index.
 func (w *rawWalker) walk(steps []rawStep) (start, end int, st walkStatus) {
-	if len(w.b) >= minIndexedWalk && uint64(len(w.b)) < 1<<32-maxWindow {
+	if (len(w.b) >= minIndexedWalk || w.trusted) && uint64(len(w.b)) < 1<<32-maxWindow {
 		if start, end, st, ok := w.walkIndexed(steps); ok {
 			return start, end, st
 		}
@@ -271,7 +272,7 @@ func (w *rawWalker) countElements(i, depth int) (int, walkStatus) {
 // options need the whole document to be parsed.
 func rawConfig(b []byte, o []Options) (w rawWalker, whole bool) {
 	s := opts.Collect(o...)
-	w = rawWalker{b: b, maxDepth: s.MaxDepth}
+	w = rawWalker{b: b, maxDepth: s.MaxDepth, trusted: s.Has(opts.TrustInput)}
 	if s.Has(opts.AllowInvalidUTF8) {
 		w.mode = scan.AllowInvalidUTF8
 	}

@@ -32,6 +32,7 @@ const (
 type idxWalker struct {
 	b        []byte
 	strict   bool // strict UTF-8: surrogate escapes must pair up
+	trusted  bool // TrustInput: values passed over are skipped unchecked
 	maxDepth int
 
 	x    index.Builder
@@ -57,7 +58,8 @@ func (w *rawWalker) walkIndexed(steps []rawStep) (start, end int, st walkStatus,
 		idxWalkers.Put(iw)
 	}()
 	var flags uint
-	iw.strict = w.mode&scan.AllowInvalidUTF8 == 0
+	iw.trusted = w.trusted
+	iw.strict = w.mode&scan.AllowInvalidUTF8 == 0 && !w.trusted
 	if iw.strict {
 		flags = index.StrictUTF8
 	}
@@ -145,6 +147,12 @@ func (w *idxWalker) walk(steps []rawStep, scalar *rawWalker) (start, end int, st
 			return 0, 0, st
 		}
 	}
+	if w.trusted {
+		if end, ok := w.endTrusted(p); ok {
+			return p, end, walkFound
+		}
+		return 0, 0, walkBad
+	}
 	end, ok := w.skip(p, len(steps))
 	if !ok {
 		return 0, 0, walkBad
@@ -182,7 +190,7 @@ func (w *idxWalker) member(name string, depth int) (int, walkStatus) {
 		if match {
 			return v, walkFound
 		}
-		if _, ok := w.skip(v, depth); !ok {
+		if _, ok := w.pass(v, depth); !ok {
 			return 0, walkBad
 		}
 		switch q = w.next(); {
@@ -225,7 +233,7 @@ func (w *idxWalker) element(i, depth int) (int, walkStatus) {
 		if all {
 			w.starts = append(w.starts, q)
 		}
-		if _, ok := w.skip(q, depth); !ok {
+		if _, ok := w.pass(q, depth); !ok {
 			return 0, walkBad
 		}
 		switch q = w.next(); {

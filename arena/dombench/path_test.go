@@ -9,6 +9,7 @@ import (
 
 	"github.com/celerjson/celer/arena/contender"
 	"github.com/celerjson/celer/arena/syntaxbench"
+	"github.com/celerjson/celer/path"
 )
 
 type pathSuite struct {
@@ -160,6 +161,82 @@ func BenchmarkJSONPath(b *testing.B) {
 					cpu := cputime.Now()
 					for b.Loop() {
 						if _, err := c.Select(); err != nil {
+							b.Fatal(err)
+						}
+					}
+					cputime.Report(b, cpu)
+				})
+			}
+		})
+	}
+}
+
+// trustedLookup is celer's raw lookup with path.TrustInput(true): the
+// values it passes over are skipped without checking their grammar.
+// BenchmarkLookupTrusted names it "celer" so that the ratio scripts set it
+// against the same contenders as BenchmarkLookup.
+type trustedLookup struct{ d path.Dotted }
+
+var trustOpt = []path.Options{path.TrustInput(true)}
+
+func (*trustedLookup) Name() string { return "celer" }
+func (c *trustedLookup) CompileLookup(steps []contender.Step) (err error) {
+	c.d, err = path.CompileDotted(contender.DottedPath(steps))
+	return err
+}
+func (c *trustedLookup) Lookup(b []byte) ([]byte, error) {
+	r, err := c.d.LookupBytes(b, trustOpt...)
+	if err == nil && r == nil {
+		return nil, errors.New("not found")
+	}
+	return r, err
+}
+
+var (
+	trustedOnce     sync.Once
+	trustedLs       []contender.Lookuper
+	trustedVerdicts map[string]Verdict
+)
+
+// loadTrusted returns the lookup contenders with celer in TrustInput mode,
+// and their verdicts.
+func loadTrusted(tb testing.TB) ([]contender.Lookuper, map[string]Verdict) {
+	s := loadPaths(tb)
+	trustedOnce.Do(func() {
+		trustedLs = append([]contender.Lookuper{&trustedLookup{}}, contender.Lookupers()[1:]...)
+		trustedVerdicts = VerifyPaths(trustedLs, nil, s.lookups, nil)
+	})
+	return trustedLs, trustedVerdicts
+}
+
+func TestVerifyTrustedLookup(t *testing.T) {
+	s := loadPaths(t)
+	_, v := loadTrusted(t)
+	for _, in := range s.lookups {
+		if err := v[Key(OpLookup, in.Name, "celer")].Err; err != nil {
+			t.Errorf("%s: %v", in.Name, err)
+		}
+	}
+}
+
+// BenchmarkLookupTrusted is BenchmarkLookup with celer's lookup in
+// TrustInput mode (unchecked skipping, for input known to be valid).
+func BenchmarkLookupTrusted(b *testing.B) {
+	s := loadPaths(b)
+	ls, verdicts := loadTrusted(b)
+	for _, in := range s.lookups {
+		b.Run(in.Name, func(b *testing.B) {
+			for _, c := range ls {
+				b.Run(c.Name(), func(b *testing.B) {
+					skipFailed(b, verdicts[Key(OpLookup, in.Name, c.Name())])
+					if err := c.CompileLookup(in.Steps); err != nil {
+						b.Fatal(err)
+					}
+					b.SetBytes(int64(len(in.Data)))
+					b.ReportAllocs()
+					cpu := cputime.Now()
+					for b.Loop() {
+						if _, err := c.Lookup(in.Data); err != nil {
 							b.Fatal(err)
 						}
 					}

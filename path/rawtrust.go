@@ -1,0 +1,105 @@
+package path
+
+import "github.com/celerjson/celer/internal/opts"
+
+// The unchecked raw walk, for TrustInput. It is the indexed walk with
+// stage 1 run without UTF-8 checks, and with the values it passes over
+// skipped by their bracket depth alone: a container is skipped by adding
+// +1 or -1 per structural position (strings hide their brackets from stage
+// 1) until the depth returns to zero, a string by its closing quote, and
+// a scalar is one position. Nothing is checked but what the walk needs to
+// stay in bounds, so on invalid input it finds something or nothing, but
+// it never reads outside the input, and it ends: every step consumes a
+// position, and stage 1 stops at the end of the input.
+
+// TrustInput makes LookupBytes (of Pointer and Dotted) and SelectBytes
+// skip the values they pass over without checking their grammar, which
+// is faster, for input known to be valid JSON (validated before, or
+// written by a trusted program). On valid input the results are those of
+// the checked walk. On invalid input they are unspecified: a value, no
+// value or an error, but the call never panics, hangs or allocates more
+// than the checked walk does. Options that need the whole document
+// (RejectDuplicateNames, MaxBytes, MaxTokenBytes) still parse and check
+// it, and so do inputs of 4 GiB or more.
+func TrustInput(v bool) Options { return opts.Flag(opts.TrustInput, v) }
+
+// depthStep is the change of bracket depth at a structural position.
+var depthStep = func() (t [256]int8) {
+	t['{'], t['['] = 1, 1
+	t['}'], t[']'] = -1, -1
+	return t
+}()
+
+// pass skips the value whose first position p was just consumed, as skip
+// does, or unchecked when w is trusted.
+func (w *idxWalker) pass(p, base int) (int, bool) {
+	if w.trusted {
+		return w.skipTrusted(p)
+	}
+	return w.skip(p, base)
+}
+
+// skipTrusted skips the value whose first position p was just consumed
+// and returns the offset past it: exact for containers and strings, p+1
+// for a scalar (whose end nothing needs while passing over it).
+func (w *idxWalker) skipTrusted(p int) (int, bool) {
+	b := w.b
+	switch b[p] {
+	case '"':
+		q := w.next() // the closing quote
+		return q + 1, q >= 0
+	case '{', '[':
+	default:
+		return p + 1, true
+	}
+	idx, k := w.idx, w.k
+	d := 1
+	for {
+		// Four positions at a time, without a branch on what they are,
+		// as long as the depth stays above zero after each of them.
+		for k+4 <= len(idx) {
+			x := (*[4]uint32)(idx[k : k+4])
+			d1 := d + int(depthStep[b[x[0]]])
+			d2 := d1 + int(depthStep[b[x[1]]])
+			d3 := d2 + int(depthStep[b[x[2]]])
+			d4 := d3 + int(depthStep[b[x[3]]])
+			if min(d1, d2, d3, d4) <= 0 {
+				break
+			}
+			d = d4
+			k += 4
+		}
+		var q int
+		if k < len(idx) {
+			q = int(idx[k])
+			k++
+		} else {
+			w.k = k
+			q = w.refill()
+			idx, k = w.idx, w.k
+			if q < 0 {
+				return 0, false
+			}
+		}
+		if d += int(depthStep[b[q]]); d == 0 {
+			w.k = k
+			return q + 1, true
+		}
+	}
+}
+
+// endTrusted returns the offset just past the value at position p, the
+// last one a trusted walk returns: a scalar runs to the next byte that
+// ends scalars (or the end of the input).
+func (w *idxWalker) endTrusted(p int) (int, bool) {
+	b := w.b
+	switch b[p] {
+	case '"', '{', '[':
+		return w.skipTrusted(p)
+	}
+	e := p + 1
+	for e < len(b) && !delim[b[e]] {
+		e++
+	}
+	return e, true
+}
