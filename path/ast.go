@@ -20,6 +20,9 @@ type segment struct {
 	// evaluation then looks the node up directly.
 	tail bool
 	sels []selector
+	// names is set on a tail segment from which on every segment is a
+	// name: their prepared names, for singularLookup's loop.
+	names []dom.Name
 }
 
 type selKind uint8

@@ -369,9 +369,20 @@ func (e *evaluator) filter(f *expr, rest []segment, v dom.Value, k dom.Kind) {
 	if f.kind == exCmp && f.litQ != nil && e.tailCollect(rest) {
 		// The common shape $.a[?@.b < 1].c: compare, then look the node
 		// up and collect it, without the calls through test, segs and emit.
+		// A number compared with a number literal, the most common
+		// filter, is compared here without cmpLiteral's dispatch.
+		num := f.args[1].lit.k == vNum && !f.swap
 		for c := range v.Elements() {
-			e.truncText(mark)
-			if e.cmpLiteral(f, singularLookup(f.litQ.segs, c)) {
+			n := singularLookup(f.litQ.segs, c)
+			var ok bool
+			if num && n.Kind() == dom.Number {
+				x, _ := n.Float64() // beyond float64: ±Inf, still ordered
+				ok = cmpNum(f.op, x, f.args[1].lit.num)
+			} else {
+				e.truncText(mark)
+				ok = e.cmpLiteral(f, n)
+			}
+			if ok {
 				if r := singularLookup(rest, c); r.Exists() {
 					e.out = append(e.out, r)
 				}
@@ -469,6 +480,15 @@ func (e *evaluator) countNodes(q *subquery, cur dom.Value, limit int) (int, dom.
 // Get and Index return Invalid for a value of another kind, and Len is 0
 // for one, so no step checks the kind first.
 func singularLookup(segs []segment, v dom.Value) dom.Value {
+	if len(segs) > 0 && segs[0].names != nil {
+		names := segs[0].names
+		for i := range names {
+			if v = v.GetName(&names[i]); !v.Exists() {
+				break
+			}
+		}
+		return v
+	}
 	for i := range segs {
 		sel := &segs[i].sels[0]
 		if sel.kind == selName {
@@ -488,4 +508,21 @@ func singularLookup(segs []segment, v dom.Value) dom.Value {
 		}
 	}
 	return v
+}
+
+// cmpNum evaluates x op y for numbers.
+func cmpNum(op cmpOp, x, y float64) bool {
+	switch op {
+	case opEq:
+		return x == y
+	case opNe:
+		return x != y
+	case opLt:
+		return x < y
+	case opLe:
+		return x <= y
+	case opGt:
+		return x > y
+	}
+	return x >= y // opGe
 }

@@ -202,6 +202,12 @@ func markTails(segs []segment) {
 			}
 		}
 	}
+	// From the end back, while the segments are single names.
+	var names []dom.Name
+	for k := len(segs) - 1; k >= 0 && segs[k].tail && segs[k].sels[0].kind == selName; k-- {
+		names = append([]dom.Name{segs[k].sels[0].key}, names...)
+		segs[k].names = names
+	}
 }
 
 // nameFirst reports whether the cursor is at a name-first character.
