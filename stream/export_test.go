@@ -33,3 +33,8 @@ func SetTape(first, max int) (restore func()) {
 	tapeFirst, tapeMax = first, max
 	return func() { tapeFirst, tapeMax = f, m }
 }
+
+// NumbersSlowChecked reports whether a number on d's current tape batch
+// was left to scan.NumberRun (the tape loop's inline check did not accept
+// it).
+func NumbersSlowChecked(d *Decoder) bool { return d.tp.numCheck }

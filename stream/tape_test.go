@@ -73,15 +73,47 @@ func TestTapeNumbers(t *testing.T) {
 			}
 		}
 	}
+	// Bytes next to the digits and '.' in ASCII ('/' and ':'), and bytes
+	// >= 0x80, which the inline check's word operations let carry into
+	// the bytes after them: alone, they are rejected by stage 1 as UTF-8,
+	// so the runs are also read with AllowInvalidUTF8.
+	alphabet = []byte("-0.5/:\xaf\xb0\xb9\xba\xff")
+	gen(nil, 3)
+	for _, r := range []string{"1\xc3\xa9", "-12.5\xe2\x82\xac1", "1234567\xba.5", "12345678\xba9.5", "1.\xff" + strings.Repeat("1", 17)} {
+		runs = append(runs, r)
+	}
 	pad := strings.Repeat(" ", 40)
 	restore := stream.SetIndexing(64, 0)
 	defer restore()
 	for _, r := range runs {
 		for _, data := range []string{"[" + r + ", \"x\"]" + pad, "[" + r + "]", "[1,\n" + r + "\n," + pad + "2]"} {
-			want := trace(stream.OnePass(stream.NewDecoderBytes([]byte(data))), nil, 100)
-			if got := trace(stream.NewDecoderBytes([]byte(data)), nil, 100); got != want {
-				t.Fatalf("%q:\n%s", data, firstDiff(got, want))
+			for _, o := range []stream.Options{stream.AllowInvalidUTF8(false), stream.AllowInvalidUTF8(true)} {
+				want := trace(stream.OnePass(stream.NewDecoderBytes([]byte(data), o)), nil, 100)
+				if got := trace(stream.NewDecoderBytes([]byte(data), o), nil, 100); got != want {
+					t.Fatalf("%q:\n%s", data, firstDiff(got, want))
+				}
 			}
+		}
+	}
+}
+
+// TestTapeNumbersInline: the usual numbers (a sign, up to 24 bytes of
+// digits with at most one '.') are accepted by the tape loop's inline
+// check, not left to scan.NumberRun; the check is a quarter of the time of
+// number-heavy input, and falling back would only show as slowness.
+func TestTapeNumbersInline(t *testing.T) {
+	for _, r := range []string{"0", "-0", "7", "-7", "0.5", "-0.25", "12", "-65.613616999999977", "43.420273000000009",
+		"123456789012345678901234", "-12345678901234567890123", "1.2345678901234567890123", "-123456789012345678901.3"} {
+		data := []byte("[" + strings.Repeat(r+",", 600) + r + "]" + strings.Repeat(" ", 30)) // over the tape's minimum size
+		d := stream.NewDecoderBytes(data)
+		if _, err := d.ReadToken(); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.ReadToken(); err != nil || !stream.ServedByTape(d) {
+			t.Fatalf("%s: not read from the tape (err %v)", r, err)
+		}
+		if stream.NumbersSlowChecked(d) {
+			t.Errorf("%s: left to scan.NumberRun", r)
 		}
 	}
 }
