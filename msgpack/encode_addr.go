@@ -188,6 +188,7 @@ const (
 	sFloat64
 	sString
 	sStringPtr
+	sFloat64Array // seqEnc only: elements [m]float64 (m <= 15)
 )
 
 // scalarKind returns the inline kind of type t, or sNone.
@@ -333,12 +334,18 @@ type seqEnc struct {
 	st   *structEnc                                                   // the encoder of struct elements
 	elem addrEnc
 	size uintptr
+	m    int // the length of sFloat64Array's arrays
 }
 
 func newSeqEnc(t reflect.Type) *seqEnc {
 	s := &seqEnc{bulk: bulkBodyFor(t), size: t.Size()}
-	if k := scalarKind(t); k == sInt64 || k == sInt && s.size == 8 {
+	switch k := scalarKind(t); {
+	case k == sInt64 || k == sInt && s.size == 8:
 		s.bulk, s.k = nil, sInt64 // written by putInt, without bulkBody's dispatch
+	case k == sFloat64:
+		s.bulk, s.k = nil, sFloat64 // by putFloat64
+	case t.Kind() == reflect.Array && t.Len() >= 1 && t.Len() <= 15 && scalarKind(t.Elem()) == sFloat64 && !ownEncoding(t):
+		s.k, s.m = sFloat64Array, t.Len() // points, pairs: one loop over all their numbers
 	}
 	if s.bulk == nil && s.k == sNone {
 		if s.k = scalarKind(t); s.k == sNone {
@@ -370,6 +377,32 @@ func (s *seqEnc) encode(e *binfmt.Enc, p unsafe.Pointer, n int) error {
 		base, l := unsafe.Pointer(unsafe.SliceData(buf)), len(buf)
 		for _, x := range unsafe.Slice((*int64)(p), n) {
 			l += putInt((*[9]byte)(unsafe.Add(base, l)), x)
+		}
+		e.Buf = buf[:l]
+	case s.k == sFloat64:
+		buf := growBy(e.Buf, 9*n)
+		base, l := unsafe.Pointer(unsafe.SliceData(buf)), len(buf)
+		for _, x := range unsafe.Slice((*float64)(p), n) {
+			l += putFloat64((*[9]byte)(unsafe.Add(base, l)), x, e.Short)
+		}
+		e.Buf = buf[:l]
+	case s.k == sFloat64Array:
+		m := s.m
+		buf := growBy(e.Buf, n*(1+9*m))
+		base, l := unsafe.Pointer(unsafe.SliceData(buf)), len(buf)
+		fs := unsafe.Slice((*float64)(p), n*m)
+		for i := 0; i < len(fs); i += m {
+			*(*byte)(unsafe.Add(base, l)) = bFixarray | byte(m)
+			l++
+			for _, x := range fs[i : i+m] {
+				if d := (*[9]byte)(unsafe.Add(base, l)); !e.Short {
+					d[0] = bFloat64
+					binary.BigEndian.PutUint64(d[1:9], math.Float64bits(x))
+					l += 9
+				} else {
+					l += putFloat64(d, x, true)
+				}
+			}
 		}
 		e.Buf = buf[:l]
 	case s.k == sString:
@@ -639,9 +672,39 @@ func (st *structEnc) fast(e *binfmt.Enc, p unsafe.Pointer) error {
 		fp := unsafe.Add(p, f.off)
 		switch f.k {
 		case sString:
-			if s := *(*string)(fp); len(s) <= 31 {
-				if putShortStr(d, s)&0x8080808080808080 == 0 || !strict || utf8.ValidString(s) {
-					l += 1 + len(s)
+			s := *(*string)(fp)
+			if n := len(s); n <= 31 {
+				// putShortStr, written out: a call here would spill the
+				// loop's registers.
+				*(*byte)(d) = bFixstr | byte(n)
+				q, sp := unsafe.Add(d, 1), unsafe.Pointer(unsafe.StringData(s))
+				var x uint64
+				switch {
+				case n >= 8:
+					a, w := load64(sp, 0), load64(sp, n-8)
+					if n > 16 {
+						b, c := load64(sp, 8), load64(sp, n-16)
+						store64(q, 8, b)
+						store64(q, n-16, c)
+						x = b | c
+					}
+					store64(q, 0, a)
+					store64(q, n-8, w)
+					x |= a | w
+				case n >= 4:
+					a, w := load32(sp, 0), load32(sp, n-4)
+					store32(q, 0, a)
+					store32(q, n-4, w)
+					x = uint64(a | w)
+				case n > 0:
+					a, b, c := *(*byte)(sp), *(*byte)(unsafe.Add(sp, n>>1)), *(*byte)(unsafe.Add(sp, n-1))
+					*(*byte)(q) = a
+					*(*byte)(unsafe.Add(q, n>>1)) = b
+					*(*byte)(unsafe.Add(q, n-1)) = c
+					x = uint64(a | b | c)
+				}
+				if x&0x8080808080808080 == 0 || !strict || utf8.ValidString(s) {
+					l += 1 + n
 					continue
 				}
 			} else if len(s) <= math.MaxUint8 && (!strict || asciiWords(s)) {
@@ -656,7 +719,12 @@ func (st *structEnc) fast(e *binfmt.Enc, p unsafe.Pointer) error {
 				continue
 			}
 		case sInt64:
-			l += putInt((*[9]byte)(d), *(*int64)(fp))
+			if x := *(*int64)(fp); uint64(x+32) < 0x80+32 { // a fixint
+				*(*byte)(d) = byte(x)
+				l++
+			} else {
+				l += putInt((*[9]byte)(d), x)
+			}
 			continue
 		case sBool:
 			*(*byte)(d) = bFalse + *(*byte)(fp)&1

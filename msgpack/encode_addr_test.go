@@ -165,6 +165,8 @@ func addrValues() []any {
 			G: map[string]wide{"w": w}, H: map[string][]int{"n": nil}},
 		&holdsMaps{A: map[string]inner{"\xff": {}}}, &holdsMaps{}, &[]holdsMaps{{A: map[string]inner{"a": {X: 1}}}},
 		&holdsPtrMarshal{}, &[]holdsPtrMarshal{{}},
+		&[][0]float64{{}, {}}, &[][3]float64{{1.5, math.Inf(1), 0.1}, {}}, &[][16]float64{{1.25}}, &[][]float64{{0.5, 1e300}, nil},
+		&[]int64{0, -1, -33, 200, 1 << 40, math.MinInt64}, &[]int{127, 128, -32, -129, 65536},
 	}
 }
 
