@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -172,6 +173,9 @@ func checkLookups(v dom.Value) string {
 		if v.Index(i).Exists() {
 			return fmt.Sprintf("Index(%d) past the end exists", i)
 		}
+		if msg := checkPathNames(v); msg != "" {
+			return msg
+		}
 	}
 	return ""
 }
@@ -243,4 +247,56 @@ func mustParseT(t *testing.T, b []byte) *dom.Doc {
 		t.Fatalf("Node wrote invalid JSON %q: %v", b, err)
 	}
 	return d
+}
+
+// checkPathNames checks GetNames against chained Gets, and AppendGetNames
+// against a loop over Elements, on array v, for paths of names taken from
+// its elements (a first member, the first member inside that, the last
+// member) and a missing name.
+func checkPathNames(v dom.Value) string {
+	paths := [][]string{{"\x00missing"}}
+	for e := range v.Elements() {
+		var first, last string
+		k := 0
+		for name, m := range e.All() {
+			if k == 0 {
+				first = name
+				for inner := range m.All() {
+					paths = append(paths, []string{name, inner})
+					break
+				}
+			}
+			last = name
+			k++
+		}
+		if k > 0 {
+			paths = append(paths, []string{first}, []string{last}, []string{last, "\x00missing"})
+		}
+		if len(paths) > 12 {
+			break
+		}
+	}
+	for _, p := range paths {
+		names := make([]dom.Name, len(p))
+		for i, s := range p {
+			names[i] = dom.MakeName(s)
+		}
+		var want []dom.Value
+		for e := range v.Elements() {
+			r := e
+			for _, s := range p {
+				r = r.Get(s)
+			}
+			if got := e.GetNames(names); got != r {
+				return fmt.Sprintf("GetNames(%q) at offset %d, chained Get at %d", p, got.Offset(), r.Offset())
+			}
+			if r.Exists() {
+				want = append(want, r)
+			}
+		}
+		if got := v.AppendGetNames(nil, names); !slices.Equal(got, want) {
+			return fmt.Sprintf("AppendGetNames(%q): %d values, want %d", p, len(got), len(want))
+		}
+	}
+	return ""
 }

@@ -258,3 +258,47 @@ func TestElementTableConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestAppendGetNames: the values $.a[*].b.c selects, on an array whose
+// elements are objects with containers before the names sought, objects
+// without them, and values of other kinds; and on values that are not
+// arrays.
+func TestAppendGetNames(t *testing.T) {
+	d, err := dom.Parse([]byte(`{"a": [
+		{"m": {"b": 0}, "x": 1, "b": {"n": [1], "c": "one"}},
+		{"b": {"c": 2, "c": 3}},
+		{"b": {"d": 4}},
+		{"b": [{"c": 5}]},
+		[{"b": {"c": 6}}],
+		7, "b", null,
+		{"b": "c"},
+		{"x": {"b": {"c": 8}}, "b": {"c": {"z": 9}}}
+	], "e": []}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := []dom.Name{dom.MakeName("b"), dom.MakeName("c")}
+	a := d.Root().Get("a")
+	got := a.AppendGetNames(nil, names)
+	var texts []string
+	for _, v := range got {
+		texts = append(texts, v.String())
+	}
+	if want := []string{"one", "2", `{"z":9}`}; !slices.Equal(texts, want) {
+		t.Errorf("AppendGetNames: %q, want %q", texts, want)
+	}
+	if got := a.AppendGetNames(got[:1], nil); len(got) != 1+10 {
+		t.Errorf("AppendGetNames with no names: %d values, want every element after the first", len(got))
+	}
+	for _, v := range []dom.Value{d.Root(), d.Root().Get("e"), d.Root().Get("nope"), a.Index(5)} {
+		if got := v.AppendGetNames(nil, names); len(got) != 0 {
+			t.Errorf("AppendGetNames on %s: %d values", v, len(got))
+		}
+	}
+	if v := a.Index(0).GetNames(names); v.String() != "one" {
+		t.Errorf("GetNames: %s", v)
+	}
+	if v := (dom.Value{}).GetNames(names); v.Exists() {
+		t.Errorf("GetNames on Invalid: %s", v)
+	}
+}

@@ -63,6 +63,53 @@ func (n Name) String() string { return n.s }
 // times. It does not modify *n.
 func (v Value) GetName(n *Name) Value { return v.get(n) }
 
+// GetNames is GetName applied in turn for each of names: the value at
+// that path of member names, or Invalid as soon as a step finds nothing
+// (or meets a value that is not an object). It does not modify names.
+func (v Value) GetNames(names []Name) Value {
+	d := v.d
+	if d == nil {
+		return Value{}
+	}
+	return d.findPath(v.i, names)
+}
+
+// findPath is GetNames from the value at tape index i.
+func (d *Doc) findPath(i uint32, names []Name) Value {
+	for k := range names {
+		r := d.find(i, &names[k])
+		if r.d == nil {
+			return Value{}
+		}
+		i = r.i
+	}
+	return Value{d, i}
+}
+
+// AppendGetNames appends to dst, for each element of array v in order,
+// the element's GetNames(names) when it exists: the values a query such
+// as $.a[*].b.c selects, without an iterator call per element. It appends
+// nothing if v is not an array.
+func (v Value) AppendGetNames(dst []Value, names []Name) []Value {
+	if v.Kind() != Array {
+		return dst
+	}
+	d := v.d
+	tape := d.tape[:endOf(v.entry())]
+	for j := int(v.i) + 2; j < len(tape); {
+		e := tape[j]
+		if r := d.findPath(uint32(j), names); r.d != nil {
+			dst = append(dst, r)
+		}
+		if e >= tagArray<<tagShift {
+			j = int(endOf(e))
+		} else {
+			j++
+		}
+	}
+	return dst
+}
+
 // slowName is the least top half of a name entry that get must look at
 // more closely than by comparing it with Name.hi: an escaped name (its tag
 // is above tagString), an unescaped one whose length saturated, and any

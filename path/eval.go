@@ -222,6 +222,10 @@ func (e *evaluator) wildcard(rest []segment, v dom.Value, k dom.Kind) {
 	if e.tailCollect(rest) {
 		// The common shape $.a[*].b.c: look each element's node up and
 		// collect it, without a call per element through segs and emit.
+		if len(rest) > 0 && rest[0].names != nil {
+			e.out = v.AppendGetNames(e.out, rest[0].names)
+			return
+		}
 		for c := range v.Elements() {
 			if r := singularLookup(rest, c); r.Exists() {
 				e.out = append(e.out, r)
