@@ -132,12 +132,23 @@ func Number(b []byte, final bool) (int, Code) {
 func String(b []byte, resume int, m Mode) (int, StrFlags, Code) {
 	var f StrFlags
 	i := resume
-	// Most strings are short and plain: a byte loop beats a kernel call.
-	for end := min(len(b), i+16); i < end && plain[b[i]]; i++ {
+	// Most strings are short and plain: a few words (or bytes near the
+	// end of b) beat a kernel call.
+	for end := min(len(b)-8, i+24); i <= end; i += 8 {
+		if m := stops(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+			i += bits.TrailingZeros64(m) >> 3
+			if b[i] == '"' {
+				return i + 1, f, OK
+			}
+			goto run
+		}
+	}
+	for end := min(len(b), i+8); i < end && plain[b[i]]; i++ {
 	}
 	if i < len(b) && b[i] == '"' {
 		return i + 1, f, OK
 	}
+run:
 	for {
 		n, ascii := kernels.StringRun(b[i:])
 		if !ascii {
@@ -175,6 +186,17 @@ func String(b []byte, resume int, m Mode) (int, StrFlags, Code) {
 			return i, f, BadString
 		}
 	}
+}
+
+// stops returns w with the top bit set in its lowest byte that is not
+// plain (a '"', a '\\', a control byte or a byte >= 0x80), if any, and
+// possibly in bytes above it; the bytes below it have none. A borrow in a
+// subtraction only starts at a byte the term marks, so each term is exact
+// up to its lowest marked byte; and a byte >= 0x80, which a term may mark
+// wrongly, is marked by the last term anyway.
+func stops(w uint64) uint64 {
+	const ones, quotes, slashes, spaces = 0x0101010101010101, 0x2222222222222222, 0x5c5c5c5c5c5c5c5c, 0x2020202020202020
+	return (((w ^ quotes) - ones) | ((w ^ slashes) - ones) | (w - spaces) | w) & 0x8080808080808080
 }
 
 // lastRuneStart returns the offset of the start of a possibly truncated
