@@ -2,6 +2,7 @@ package path
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -165,7 +166,18 @@ func FuzzTrustInput(f *testing.F) {
 		if err == nil && got != nil && !isSubslice(got, []byte(doc)) {
 			t.Fatalf("%q on %q: %q is not part of the input", ptr, doc, got)
 		}
-		if !stream.Valid([]byte(doc)) {
+		valid := stream.Valid([]byte(doc))
+		for _, q := range trustQueries {
+			got, err := q.SelectBytes([]byte(doc), TrustInput(true))
+			if !valid {
+				continue
+			}
+			want, wantErr := q.SelectBytes([]byte(doc))
+			if err != nil || wantErr != nil || !slices.EqualFunc(got, want, bytes.Equal) {
+				t.Fatalf("%s on %q: trusted %q, %v; checked %q, %v", q, doc, got, err, want, wantErr)
+			}
+		}
+		if !valid {
 			return
 		}
 		want, wantErr := p.LookupBytes([]byte(doc))
@@ -173,4 +185,10 @@ func FuzzTrustInput(f *testing.F) {
 			t.Fatalf("%q on %q: trusted %q, %v; checked %q, %v", ptr, doc, got, err, want, wantErr)
 		}
 	})
+}
+
+// trustQueries are run by FuzzTrustInput on every input: raw walks of one
+// or two steps, then a DOM of what they enter.
+var trustQueries = []*Query{
+	MustCompile(`$.a`), MustCompile(`$.a[*]`), MustCompile(`$[1].b[0:2]`), MustCompile(`$.x.y`), MustCompile(`$[-1]`),
 }
