@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -111,7 +112,15 @@ func Marshal(v any, o ...Options) ([]byte, error) {
 func AppendMarshal(dst []byte, v any, o ...Options) ([]byte, error) {
 	e := encPool.Get().(*binfmt.Enc)
 	format.InitEnc(e, dst, opts.Collect(o...))
-	err := e.Value(reflect.ValueOf(v))
+	var err error
+	if enc := topEncoder(v); enc != nil {
+		// v is a pointer: its encoder by address reads it from e.Top.
+		e.Top = (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[1]
+		err = enc(e, unsafe.Pointer(&e.Top))
+		e.Top = nil
+	} else {
+		err = e.Value(reflect.ValueOf(v))
+	}
 	b := e.Buf
 	e.Buf = nil // the caller's
 	encPool.Put(e)
@@ -120,6 +129,36 @@ func AppendMarshal(dst []byte, v any, o ...Options) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// topEncoder returns the encoder by address of v's type when it is a
+// pointer the shared plan would encode through its element (no methods,
+// not a type of the format's own), or nil. Recent types are kept by
+// the address of their type in slots, as Format.EncoderFor does: a load
+// and a compare instead of the plan's lookups for every Marshal call.
+func topEncoder(v any) addrEnc {
+	ta := (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[0]
+	if ta == nil || sharedOnly {
+		return nil
+	}
+	slot := &topSlots[uintptr(ta)>>5%uintptr(len(topSlots))]
+	if r := slot.Load(); r != nil && r.t == ta {
+		return r.enc
+	}
+	t := reflect.TypeOf(v)
+	r := &topEnc{t: ta}
+	if t.Kind() == reflect.Pointer && !ownEncoding(t) {
+		r.enc = addrEncoderFor(t)
+	}
+	slot.Store(r)
+	return r.enc
+}
+
+type topEnc struct {
+	t   unsafe.Pointer // the type's address
+	enc addrEnc        // nil: the shared plan's
+}
+
+var topSlots [64]atomic.Pointer[topEnc]
 
 // encPool keeps Marshal states (and their scratch buffers) between calls.
 var encPool = sync.Pool{New: func() any { return new(binfmt.Enc) }}

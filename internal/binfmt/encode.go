@@ -33,6 +33,9 @@ type Enc struct {
 	keys  []byte
 	Kbuf  []byte   // scratch for the key being written
 	num   [24]byte // scratch for integer map keys
+	// Top holds the pointer Marshal was given, for an encoder by address
+	// of its type (which reads the pointer from its address).
+	Top unsafe.Pointer
 }
 
 // EncFunc appends the encoding of v to e.Buf.
