@@ -594,7 +594,7 @@ func decodeByteSlice(d *decState, i int, v reflect.Value) int {
 	switch infos[d.data[i]].kind {
 	case kBin, kStr:
 		s, end := d.payload(i)
-		v.SetBytes(append(make([]byte, 0, len(s)), s...))
+		v.SetBytes(cloneBytes(s))
 		return end
 	case kNil:
 		v.SetZero()
@@ -603,6 +603,16 @@ func decodeByteSlice(d *decState, i int, v reflect.Value) int {
 		return sliceDecoder(v.Type())(d, i, v)
 	}
 	return d.typeErr(i, v.Type(), "")
+}
+
+// cloneBytes returns a copy of b, empty but not nil when b is empty. The
+// copy is appended to nil: append does not clear the memory it then
+// overwrites, as make does.
+func cloneBytes(b []byte) []byte {
+	if len(b) == 0 {
+		return []byte{}
+	}
+	return append([]byte(nil), b...)
 }
 
 func sliceDecoder(t reflect.Type) decFunc {
