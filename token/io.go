@@ -6,6 +6,7 @@ import (
 
 	"github.com/celerjson/celer/internal/errs"
 	"github.com/celerjson/celer/internal/opts"
+	"github.com/celerjson/celer/stream"
 )
 
 // Options configure readers and writers. The type is shared by every
@@ -72,6 +73,16 @@ var (
 // a time: its memory does not depend on the size of the values (though w
 // may buffer, see Writer).
 func Copy(w Writer, r Reader) (n int64, err error) {
+	if jr, ok := r.(*JSONReader); ok {
+		if c, ok := w.(JSONCopier); ok {
+			if n, ok, err := c.CopyJSON(jr.d, jr.strict); ok {
+				if err != nil {
+					return n, err
+				}
+				return n, w.Flush()
+			}
+		}
+	}
 	for {
 		t, err := r.ReadToken()
 		if err != nil {
@@ -85,6 +96,20 @@ func Copy(w Writer, r Reader) (n int64, err error) {
 		}
 		n++
 	}
+}
+
+// A JSONCopier is a Writer that copies JSON text itself, reading the
+// tokens of a JSONReader's stream.Decoder d straight into its own format
+// instead of through Tokens: Copy calls CopyJSON when it copies from a
+// JSONReader. CopyJSON must write what WriteToken would write for every
+// token the JSONReader would give (strings marked valid UTF-8 when
+// validUTF8), up to io.EOF (which it does not return), and return the
+// number of those tokens and the first error met, as Copy would, without
+// flushing; ok false tells Copy to copy token by token instead (nothing
+// read, nothing written). A Writer wrapped in a type that has only the
+// Writer methods is copied to token by token.
+type JSONCopier interface {
+	CopyJSON(d *stream.Decoder, validUTF8 bool) (n int64, ok bool, err error)
 }
 
 // CopyValue copies the next value from r to w, tags included, and returns
