@@ -187,3 +187,27 @@ func FuzzDecimal(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDigitRun: digitRun reads what a digit-by-digit loop reads, from
+// any offset of any bytes (digits around points, ends and other bytes).
+func FuzzDigitRun(f *testing.F) {
+	for _, s := range []string{"-65.613616999999977", "123456789012345678901234", "1.5e10", "00000000", "9\xb99", "12345678/", ":0123456"} {
+		f.Add(s, 0, uint64(0), 0)
+		f.Add(s, 1, uint64(7), 3)
+		f.Add(s, 4, uint64(0), 12)
+	}
+	f.Fuzz(func(t *testing.T, s string, i int, m uint64, nd int) {
+		if i < 0 || i > len(s) || nd < 0 || nd > 19 {
+			return
+		}
+		b := []byte(s)
+		gm, gnd, gi := digitRun(b, i, m, nd)
+		wm, wnd, wi := m, nd, i
+		for ; wi < len(b) && b[wi]-'0' <= 9; wi++ {
+			wm, wnd = wm*10+uint64(b[wi]-'0'), wnd+1
+		}
+		if gi != wi || gnd != wnd || wnd <= 19 && gm != wm {
+			t.Fatalf("%q from %d (m %d, %d digits): got %d, %d digits, end %d; want %d, %d, %d", s, i, m, nd, gm, gnd, gi, wm, wnd, wi)
+		}
+	})
+}

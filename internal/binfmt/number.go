@@ -3,6 +3,7 @@ package binfmt
 import (
 	"encoding/binary"
 	"math"
+	"math/bits"
 	"strconv"
 	"unsafe"
 
@@ -192,19 +193,41 @@ func Decimal(s []byte) (m uint64, exp int, neg, integer, ok bool) {
 // digitRun adds the run of digits at s[i:] to m (holding nd digits) and
 // returns m, the digits counted, and the end of the run; beyond 19 digits
 // m is meaningless (the caller gives up).
+//
+// It reads eight bytes at a time: the run's length within them is found
+// by word arithmetic, and its digits are converted together, however
+// many they are. Near the end of s (number text is a token's exact
+// bytes, rarely eight long after the point) the last eight bytes of s are
+// read, shifted so that s[i] comes first (zeros, which are no digits,
+// fill in beyond the end).
 func digitRun(s []byte, i int, m uint64, nd int) (uint64, int, int) {
-	for i+8 <= len(s) && nd <= 11 {
-		x := binary.LittleEndian.Uint64(s[i:])
-		// All eight bytes digits: each byte's high nibble is 3 and adding
-		// 6 keeps it below 0x3a.
-		if x&0xf0f0f0f0f0f0f0f0 != 0x3030303030303030 || (x+0x0606060606060606)&0xf0f0f0f0f0f0f0f0 != 0x3030303030303030 {
-			break
+	for nd <= 11 && i < len(s) && len(s) >= 8 {
+		var x uint64
+		if i+8 <= len(s) {
+			x = binary.LittleEndian.Uint64(s[i:])
+		} else {
+			x = binary.LittleEndian.Uint64(s[len(s)-8:]) >> (8 * uint(i+8-len(s)))
 		}
-		x -= 0x3030303030303030
-		x = (x*10 + x>>8) & 0x00ff00ff00ff00ff
-		x = (x*100 + x>>16) & 0x0000ffff0000ffff
-		x = (x*10000 + x>>32) & 0xffffffff
-		m, nd, i = m*1e8+x, nd+8, i+8
+		y := x ^ 0x3030303030303030 // digits become their values 0 to 9
+		// The top bit of a byte is set from the first byte that is not a
+		// digit (its value 10 or more) on; the carries of the addition only
+		// reach bytes after it.
+		stop := ((y + 0x7676767676767676) | y) & 0x8080808080808080
+		k := 8
+		if stop != 0 {
+			k = bits.TrailingZeros64(stop) >> 3
+		}
+		if k == 0 {
+			return m, nd, i
+		}
+		y <<= 8 * uint(8-k) // the k digits last: leading zeros before them
+		y = (y*10 + y>>8) & 0x00ff00ff00ff00ff
+		y = (y*100 + y>>16) & 0x0000ffff0000ffff
+		y = (y*10000 + y>>32) & 0xffffffff
+		m, nd, i = m*pow10u[k]+y, nd+k, i+k
+		if k < 8 {
+			return m, nd, i
+		}
 	}
 	for ; i < len(s); i++ {
 		c := s[i] - '0'
@@ -215,3 +238,6 @@ func digitRun(s []byte, i int, m uint64, nd int) (uint64, int, int) {
 	}
 	return m, nd, i
 }
+
+// pow10u holds 10^k for the digit counts digitRun converts at once.
+var pow10u = [9]uint64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8}
