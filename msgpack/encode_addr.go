@@ -367,8 +367,17 @@ func (s *seqEnc) encode(e *binfmt.Enc, p unsafe.Pointer, n int) error {
 	case s.bulk != nil:
 		e.Buf = s.bulk(e.Buf, p, n, e.Short)
 	case s.st != nil:
+		st := s.st
+		if st.once.Do(st.build); !e.Det && len(st.fields) <= 256 && !slowStruct {
+			for i := range n { // encode's choice made once for all
+				if err := st.fast(e, unsafe.Add(p, uintptr(i)*s.size)); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
 		for i := range n {
-			if err := s.st.encode(e, unsafe.Add(p, uintptr(i)*s.size)); err != nil {
+			if err := st.encode(e, unsafe.Add(p, uintptr(i)*s.size)); err != nil {
 				return err
 			}
 		}

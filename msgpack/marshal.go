@@ -111,7 +111,11 @@ func Marshal(v any, o ...Options) ([]byte, error) {
 // AppendMarshal appends the MessagePack encoding of v to dst.
 func AppendMarshal(dst []byte, v any, o ...Options) ([]byte, error) {
 	e := encPool.Get().(*binfmt.Enc)
-	format.InitEnc(e, dst, opts.Collect(o...))
+	if len(o) == 0 {
+		format.InitEnc(e, dst, defaultOpts)
+	} else {
+		format.InitEnc(e, dst, opts.Collect(o...))
+	}
 	var err error
 	if enc := topEncoder(v); enc != nil {
 		// v is a pointer: its encoder by address reads it from e.Top.
@@ -159,6 +163,9 @@ type topEnc struct {
 }
 
 var topSlots [64]atomic.Pointer[topEnc]
+
+// defaultOpts is opts.Collect(): Marshal's options when it is given none.
+var defaultOpts = opts.Collect()
 
 // encPool keeps Marshal states (and their scratch buffers) between calls.
 var encPool = sync.Pool{New: func() any { return new(binfmt.Enc) }}

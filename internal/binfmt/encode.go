@@ -125,8 +125,11 @@ func (f *Format) NewEnc(dst []byte, o opts.Struct) *Enc {
 // InitEnc sets e to the state of a Marshal call appending to dst,
 // keeping its scratch buffers (a pooled state).
 func (f *Format) InitEnc(e *Enc, dst []byte, o opts.Struct) {
-	*e = Enc{Buf: dst, O: o, F: f, Det: o.Has(opts.Deterministic), Short: o.Has(opts.ShortestFloat), Typed: o.Has(opts.TypedArrays),
-		keys: e.keys[:0], Kbuf: e.Kbuf[:0]}
+	// Field by field: a composite literal is built aside and copied
+	// whole, which costs more than the small values Marshal is often given.
+	e.Buf, e.O, e.F, e.Depth, e.Type, e.Top = dst, o, f, 0, 0, nil
+	e.Det, e.Short, e.Typed = o.Has(opts.Deterministic), o.Has(opts.ShortestFloat), o.Has(opts.TypedArrays)
+	e.keys, e.Kbuf = e.keys[:0], e.Kbuf[:0]
 }
 
 // Null writes null.
