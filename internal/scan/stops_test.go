@@ -1,8 +1,11 @@
 package scan
 
 import (
+	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestStringStops: String reads plain bytes a word at a time (stops); the
@@ -46,6 +49,35 @@ func TestStringStops(t *testing.T) {
 					n, f, code := String(bp, 1, 0)
 					if n != k+c.n || code != c.code || code == OK && f != c.f {
 						t.Fatalf("%s", fmt.Sprintf("%q at %d (pad %d): String = %d %v %v, want %d %v %v", name, k, pad, n, f, code, k+c.n, c.f, c.code))
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestValueShortStrings: Value reads strings that end within eight bytes
+// of their quote itself (shortString) and hands the others to String from
+// the first byte that is not plain; names and values with a stop byte at
+// every offset around the word, near the end of the input or not, get
+// encoding/json's verdict (with valid UTF-8 required) and, when invalid, the
+// offset that String alone reports.
+func TestValueShortStrings(t *testing.T) {
+	tails := []string{`"`, `\n"`, `\u00e9"`, "\x00\"", "\u00e9\"", "\xff\"", `\q"`, `\"x"`}
+	for _, tail := range tails {
+		for k := 0; k <= 12; k++ {
+			s := strings.Repeat("a", k) + tail
+			for _, doc := range []string{`["` + s + `]`, `{"` + s + `:0}`, `["` + s + `,1,2,3,4,5,6,7,8,9]`, `{"` + s + `:[1,2,3,4,5,6,7,8,9]}`} {
+				n, code := Valid([]byte(doc), 0, 100)
+				want := json.Valid([]byte(doc)) && utf8.ValidString(doc)
+				if (code == OK) != want {
+					t.Fatalf("%q: Valid = %d %v, want valid %v", doc, n, code, want)
+				}
+				if code != OK && code != BadArray && code != BadObject && code != BadColon {
+					// The error is in the string at offset 1: String alone must agree.
+					sn, _, scode := String([]byte(doc[1:]), 1, 0)
+					if n != 1+sn || code != scode {
+						t.Fatalf("%q: Valid = %d %v, String says %d %v", doc, n, code, 1+sn, scode)
 					}
 				}
 			}

@@ -1,6 +1,11 @@
 package scan
 
-import "github.com/celerjson/celer/internal/kernels"
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"github.com/celerjson/celer/internal/kernels"
+)
 
 // stack is a bit stack of open containers: 1 for an object, 0 for an array.
 // The first inlineDepth levels live in an array on the caller's stack.
@@ -82,7 +87,11 @@ value:
 		}
 		goto value
 	case '"':
-		n, _, code = String(b[i:], 1, m)
+		if n = shortString(b, i); n < 0 {
+			n, _, code = String(b[i:], -n, m)
+		} else {
+			code = OK
+		}
 	case 't':
 		n, code = Literal(b[i:], "true")
 	case 'f':
@@ -140,9 +149,10 @@ name:
 	if b[i] != '"' {
 		return i, BadName
 	}
-	n, _, code = String(b[i:], 1, m)
-	if code != OK {
-		return i + n, code
+	if n = shortString(b, i); n < 0 {
+		if n, _, code = String(b[i:], -n, m); code != OK {
+			return i + n, code
+		}
 	}
 	i += n
 	if i < len(b) && b[i] != ':' {
@@ -156,6 +166,23 @@ name:
 	}
 	i = kernels.SkipSpace(b, i+1)
 	goto value
+}
+
+// shortString returns the length of the string token at b[i] (a '"')
+// when it is plain and ends in the eight bytes after the quote. Otherwise
+// it returns -k, where b[i+k] is the first byte String must look at (the
+// bytes before it are plain). Most member names and many values are that
+// short; this spares them the call.
+func shortString(b []byte, i int) int {
+	if i+9 > len(b) {
+		return -1
+	}
+	m := stops(binary.LittleEndian.Uint64(b[i+1:]))
+	k := bits.TrailingZeros64(m)>>3 + 1 // 9 when m is 0
+	if m != 0 && b[i+k] == '"' {
+		return k + 1
+	}
+	return -k
 }
 
 // Valid validates that b holds exactly one JSON value, with optional
