@@ -12,6 +12,10 @@
 //	token.Copy(msgpack.NewWriter(w), token.NewJSONReader(r)) // JSON to MessagePack
 //	token.Copy(token.NewJSONWriter(w), msgpack.NewReader(r)) // MessagePack to JSON
 //
+// From JSON, token.Copy lets the Writer read the JSON decoder's tokens
+// itself (Writer.CopyJSON, a token.JSONCopier): the same bytes as token by
+// token, without making a Token of each.
+//
 // The Reader gives integers as Int (Uint above MaxInt64), floats with
 // their width (32 or 64), str as String and bin as Bytes, arrays and maps
 // with their length, extensions as Ext tokens of token.FamilyMsgpack

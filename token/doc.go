@@ -63,7 +63,9 @@
 // top-level values; a Writer checks the token sequence and that its
 // format can hold each value, and buffers (Flush writes out). Copy pumps
 // every value from a Reader to a Writer and flushes; CopyValue copies one
-// value. Both hold one token at a time.
+// value. Both hold one token at a time. From a JSONReader, Copy lets a
+// Writer that is a JSONCopier (msgpack's) read the JSON decoder's tokens
+// itself: the same output, without a Token per value.
 //
 // # JSON
 //
