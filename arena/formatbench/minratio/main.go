@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -47,7 +48,7 @@ func main() {
 			cs = append(cs, x)
 		}
 	}
-	logs := map[string][]float64{}
+	logs, medLogs := map[string][]float64{}, map[string][]float64{}
 	for i := range docs {
 		d := &docs[i]
 		if len(want) > 0 && !want[d.Name] {
@@ -57,6 +58,7 @@ func main() {
 			c   *formatbench.Contender
 			run func() error
 			min float64
+			all []float64 // every round's time per operation
 		}
 		var jobs []*job
 		for _, c := range cs {
@@ -105,18 +107,19 @@ func main() {
 						panic(err)
 					}
 				}
-				if el := float64(time.Since(t).Nanoseconds()) / float64(n); el < j.min {
-					j.min = el
-				}
+				el := float64(time.Since(t).Nanoseconds()) / float64(n)
+				j.min = min(j.min, el)
+				j.all = append(j.all, el)
 			}
 		}
 		var sb strings.Builder
-		celer := jobs[0].min
+		celer, celerMed := jobs[0].min, median(jobs[0].all)
 		fmt.Fprintf(&sb, "%-12s celer %10.0f ns", d.Name, celer)
 		for _, j := range jobs[1:] {
-			r := j.min / celer
+			r, rm := j.min/celer, median(j.all)/celerMed
 			logs[j.c.Name] = append(logs[j.c.Name], math.Log(r))
-			fmt.Fprintf(&sb, "  %s=%.2f", j.c.Name, r)
+			medLogs[j.c.Name] = append(medLogs[j.c.Name], math.Log(rm))
+			fmt.Fprintf(&sb, "  %s=%.2f (med %.2f)", j.c.Name, r, rm)
 		}
 		fmt.Println(sb.String())
 	}
@@ -125,6 +128,20 @@ func main() {
 		for _, x := range l {
 			s += x
 		}
-		fmt.Printf("geomean %s %s: %.2f (%d docs)\n", op, name, math.Exp(s/float64(len(l))), len(l))
+		sm := 0.0
+		for _, x := range medLogs[name] {
+			sm += x
+		}
+		fmt.Printf("geomean %s %s: %.2f (%d docs); of the medians: %.2f\n", op, name, math.Exp(s/float64(len(l))), len(l), math.Exp(sm/float64(len(l))))
+	}
+}
+
+// median returns the median of xs (which it sorts).
+func median(xs []float64) float64 {
+	slices.Sort(xs)
+	if n := len(xs); n%2 == 1 {
+		return xs[n/2]
+	} else {
+		return (xs[n/2-1] + xs[n/2]) / 2
 	}
 }
