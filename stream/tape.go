@@ -83,6 +83,7 @@ type tapeState struct {
 	full, done bool
 	lim, surHi int // in tape offsets
 	blen       int // in tape offsets
+	nIx        int // the entries the run may use
 	nameBase   int64
 	runK, runN int // d.ixK and the tape's length when the run started
 
@@ -370,6 +371,10 @@ func (d *Decoder) tapeFill() {
 	d.tapeP = b
 	tp := unsafe.Pointer(unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.tape)), 8*t.runN))
 	k := t.runK
+	// The entries are read through a pointer and their count from memory
+	// (t.nIx), not kept in registers: the loop has too few of them.
+	ixp := unsafe.Pointer(unsafe.SliceData(ix))
+	t.nIx = len(ix)
 	depth, obj, cnt := t.depth, t.obj, t.cnt
 	stop := uint8(stopFull)
 	var p int
@@ -392,69 +397,69 @@ func (d *Decoder) tapeFill() {
 	}
 
 stepTop: // a top-level value, or the end of input
-	if k >= len(ix) {
+	if k >= t.nIx {
 		goto more
 	}
-	p, k = int(ix[k]), k+1
+	p, k = int(ixAt(ixp, k)), k+1
 	goto value
 
 stepValue: // a value (only on entry: after ',' read by PeekKind)
-	if k >= len(ix) {
+	if k >= t.nIx {
 		goto more
 	}
-	p, k = int(ix[k]), k+1
+	p, k = int(ixAt(ixp, k)), k+1
 	goto value
 
 stepName: // a member name (only on entry: after ',' read by PeekKind)
-	if k >= len(ix) {
+	if k >= t.nIx {
 		goto more
 	}
-	p, k = int(ix[k]), k+1
+	p, k = int(ixAt(ixp, k)), k+1
 	goto name
 
 stepValueOrEnd: // after '['
-	if k >= len(ix) {
+	if k >= t.nIx {
 		goto more
 	}
-	p, k = int(ix[k]), k+1
+	p, k = int(ixAt(ixp, k)), k+1
 	if byteAt(b, p) == ']' {
 		goto closing
 	}
 	goto value
 
 stepNameOrEnd: // after '{'
-	if k >= len(ix) {
+	if k >= t.nIx {
 		goto more
 	}
-	p, k = int(ix[k]), k+1
+	p, k = int(ixAt(ixp, k)), k+1
 	if byteAt(b, p) == '}' {
 		goto closing
 	}
 	goto name
 
 stepColon: // after a member name
-	if k+1 >= len(ix) {
+	if k+1 >= t.nIx {
 		goto more
 	}
-	if byteAt(b, int(ix[k])) != ':' {
+	if byteAt(b, int(ixAt(ixp, k))) != ':' {
 		goto slow
 	}
-	p, k = int(ix[k+1]), k+2
+	p, k = int(ixAt(ixp, k+1)), k+2
 	goto value
 
 stepNext: // after a value: ',' or the container's end
 	if depth == 0 {
 		goto stepTop
 	}
-	if k >= len(ix) {
+	if k >= t.nIx {
 		goto more
 	}
-	p, k = int(ix[k]), k+1
+	p, k = int(ixAt(ixp, k)), k+1
 	if c := byteAt(b, p); c == ',' {
-		if k >= len(ix) {
+		if k >= t.nIx {
 			goto more
 		}
-		p, k = int(ix[k]), k+1
+		p, k = int(ixAt(ixp, k)), k+1
 		if obj {
 			goto name
 		}
@@ -487,10 +492,10 @@ name: // a member name at p
 		goto slow
 	}
 	{
-		if k >= len(ix) {
+		if k >= t.nIx {
 			goto more
 		}
-		end := int(ix[k]) + 1
+		end := int(ixAt(ixp, k)) + 1
 		if end-p > tapeMaxLen {
 			goto slow
 		}
@@ -511,10 +516,10 @@ value: // a value at p
 	}
 	switch c := byteAt(b, p); c {
 	case '"':
-		if k >= len(ix) {
+		if k >= t.nIx {
 			goto more
 		}
-		end := int(ix[k]) + 1
+		end := int(ixAt(ixp, k)) + 1
 		if end-p > tapeMaxLen {
 			goto slow
 		}
@@ -579,8 +584,8 @@ number:
 		// input), less whitespace. tapeCheck checks the run.
 		var end int
 		switch {
-		case k < len(ix):
-			end = int(ix[k])
+		case k < t.nIx:
+			end = int(ixAt(ixp, k))
 		case t.full || !t.done:
 			goto more
 		default:
@@ -709,6 +714,9 @@ func (d *Decoder) tapeCut(i int) {
 	d.ixK = t.k0
 	t.replay = i > 0
 }
+
+// ixAt returns the index entry at ixp+4i.
+func ixAt(ixp unsafe.Pointer, i int) uint32 { return *(*uint32)(unsafe.Add(ixp, 4*i)) }
 
 // byteAt returns the byte at b+i.
 func byteAt(b unsafe.Pointer, i int) byte { return *(*byte)(unsafe.Add(b, i)) }
