@@ -84,14 +84,16 @@ func (d *decState) skip(i int) int {
 const (
 	strMax   = 256      // longer strings get their own allocation
 	chunkMax = 16 << 10 // the size of a chunk when the input is larger
+	chunkMin = 512      // below twice this left, a chunk takes all the input left
 )
 
 // str returns b as a Go string. Short strings are not allocated one by
 // one: they are copied into a shared chunk (one allocation for many
 // strings) and made into strings that point there. A chunk is never
-// larger than the input (nor than chunkMax), so it is never much larger
-// than the strings it will hold, and a string keeps at most one chunk
-// alive.
+// larger than half the input left (all of it when that is small; never
+// more than chunkMax, never less than the string), so it is never much
+// larger than the strings it will hold, and a string keeps at most one
+// chunk alive.
 func (d *decState) str(b []byte) string {
 	if len(b) == 0 {
 		return ""
@@ -100,7 +102,18 @@ func (d *decState) str(b []byte) string {
 		return string(b)
 	}
 	if cap(d.strs)-len(d.strs) < len(b) {
-		d.strs = make([]byte, 0, max(min(len(d.data), chunkMax), len(b)))
+		// Half the input left from b on: the strings of a document share
+		// it with keys, numbers and heads, and a chunk the size of the
+		// input doubled the bytes small documents allocate (so the
+		// collections they cause).
+		rem := len(d.data)
+		if off := uintptr(unsafe.Pointer(unsafe.SliceData(b))) - uintptr(unsafe.Pointer(unsafe.SliceData(d.data))); off < uintptr(len(d.data)) {
+			rem -= int(off)
+		}
+		if rem > 2*chunkMin {
+			rem /= 2
+		}
+		d.strs = make([]byte, 0, max(min(rem, chunkMax), len(b)))
 	}
 	i := len(d.strs)
 	d.strs = append(d.strs, b...)
