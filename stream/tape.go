@@ -600,12 +600,14 @@ number:
 		// with scan.NumberRun. In number-heavy input this check is a
 		// quarter of the time: it is kept to as few instructions as
 		// possible (see nonDigits).
-		if l := end - p; l <= 24 && p+24 <= t.blen {
-			s := int(b2u8(byteAt(b, p) == '-'))
-			// The non-digits of the run but a leading '-', byte i of word
-			// j at bit 8i+j.
+		if l := end - p; uint(l) <= 24 && p+24 <= t.blen {
+			// The non-digits of the run, byte i of word j at bit 8i+j.
 			m := (nonDigits(load64(b, p))>>7 | nonDigits(load64(b, p+8))>>6 |
-				nonDigits(load64(b, p+16))>>5) & runBits[l] &^ uint64(s)
+				nonDigits(load64(b, p+16))>>5) & runBits[l]
+			// The run starts with a digit or a '-' (see value), so bit 0
+			// is the sign; the other non-digits are checked below.
+			s := int(m & 1)
+			m &^= 1
 			dot := l // the '.', or the end of the run
 			if m != 0 {
 				z := bits.TrailingZeros64(m)
