@@ -49,6 +49,9 @@ type plan struct {
 	// noPointers, for slices: the elements hold no pointers, so they can
 	// be copied and cleared as bytes.
 	noPointers bool
+
+	// one caches onePass: oneUnknown, oneYes or oneNo.
+	one uint32
 }
 
 // hasPointers reports whether values of type t hold pointers the garbage
@@ -263,6 +266,12 @@ func inlineMethods(t reflect.Type) bool {
 		}
 	}
 	return false
+}
+
+// byAddrElem reports whether slices of p's type are decoded by address
+// (sliceAt): p is a plain scalar, a struct or a slice, without methods.
+func (p *plan) byAddrElem() bool {
+	return !p.generic && (p.fast != fNone || p.kind == pStruct || p.kind == pSlice)
 }
 
 // elem returns the plan of the element (or pointed-to, or map value) type.

@@ -197,7 +197,7 @@ func (d *decodeState) arrayInto(v reflect.Value, p *plan) error {
 		p = planFor(v.Type())
 	}
 	ep := p.elem()
-	if v.Kind() == reflect.Slice && v.CanSet() && !ep.generic && (ep.fast != fNone || ep.kind == pStruct) {
+	if v.Kind() == reflect.Slice && v.CanSet() && ep.byAddrElem() {
 		h := (*sliceHeader)(unsafe.Pointer(v.UnsafeAddr()))
 		if h.cap == 0 && p.scratch {
 			return d.sliceScratch(h, p, ep)
@@ -327,6 +327,14 @@ func (d *decodeState) sliceScratch(dst *sliceHeader, p, ep *plan) error {
 	s := d.getScratch(p)
 	buf, c := s.h.data, s.h.cap
 	err := d.sliceAt(&s.h, s.v, ep)
+	d.scratchOut(dst, s, p, ep, buf, c)
+	return err
+}
+
+// scratchOut copies the elements decoded into the scratch buffer s (whose
+// array was buf, of capacity c, before decoding) into a new slice at dst,
+// and frees s.
+func (d *decodeState) scratchOut(dst *sliceHeader, s *scratchBuf, p, ep *plan, buf unsafe.Pointer, c int) {
 	if n := s.h.len; n > 0 {
 		// The copy is made by growing s.out, which allocates the array
 		// alone (reflect.MakeSlice would also allocate its result).
@@ -349,7 +357,6 @@ func (d *decodeState) sliceScratch(dst *sliceHeader, p, ep *plan) error {
 		s.h = sliceHeader{buf, 0, c}
 	}
 	d.putScratch(s)
-	return err
 }
 
 // scratchBuf is a scratch buffer for the elements of slices of type p.t.
@@ -604,7 +611,7 @@ func (d *decodeState) valueAt(ptr unsafe.Pointer, p *plan) error {
 		return d.valueAt(q, ep)
 	case p.kind == pSlice:
 		if h := (*sliceHeader)(ptr); c == '[' && h.cap == 0 && p.scratch {
-			if ep := p.elem(); !ep.generic && (ep.fast != fNone || ep.kind == pStruct) {
+			if ep := p.elem(); ep.byAddrElem() {
 				return d.sliceScratch(h, p, ep)
 			}
 		}

@@ -1,0 +1,808 @@
+package celer
+
+// One-pass decoding.
+//
+// Unmarshal's contract (encoding/json's) is that a syntax error leaves the
+// value untouched, which is why decodeState validates the whole input
+// before decoding any of it. When the value is still zero, that promise
+// can be kept without the separate pass: decode and check the grammar at
+// once, and if anything goes wrong, clear the value and start over the
+// two-pass way. The one-pass decoder below handles the common shapes
+// (structs by address, plain scalars, [n]float64, slices of those,
+// pointers, map[string]string) and gives up, reporting false, on anything
+// else: a type error, a decoding method, an unusual number, a syntax error.
+// Giving up is always safe, so the one-pass decoder never has to reproduce
+// an error or a quirk, only to accept exactly the valid inputs it decodes,
+// and to decode them to the value the two-pass decoder would.
+//
+// It runs only on input that is valid UTF-8 throughout (one vector pass
+// checks), so strings need no UTF-8 checks; the cursor checks bounds,
+// whitespace, delimiters, literals, numbers, and the escapes and control
+// bytes of strings.
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"reflect"
+	"strconv"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/celerjson/celer/internal/kernels"
+	"github.com/celerjson/celer/internal/scan"
+)
+
+// maxOneDepth is the nesting the one-pass decoder goes to before giving
+// up (far below the validator's limit, so it never accepts what the
+// validator would reject for depth).
+const maxOneDepth = 1000
+
+// tryOnePass decodes data into the zero value e of plan p in one pass.
+// It reports false, with e zero again, when the two-pass decoder must do
+// the work.
+func (d *decodeState) tryOnePass(e reflect.Value, p *plan) bool {
+	if !p.onePass() || !e.CanAddr() || !e.IsZero() || !kernels.ValidUTF8(d.data) {
+		return false
+	}
+	d.flags |= dValidUTF8
+	ptr := e.Addr().UnsafePointer()
+	d.oSpace()
+	if d.oValue(ptr, p, 0) {
+		d.oSpace()
+		if d.off == len(d.data) {
+			return true
+		}
+	}
+	e.SetZero()
+	d.off = 0
+	d.flags &^= dValidUTF8
+	return false
+}
+
+// onePass reports whether values of p's type are worth trying in one pass:
+// nothing in the type makes the one-pass decoder give up for certain.
+// (It is a hint: the decoder checks each plan it meets again.)
+func (p *plan) onePass() bool {
+	switch atomic.LoadUint32(&p.one) {
+	case oneYes:
+		return true
+	case oneNo:
+		return false
+	}
+	ok := onePassType(p, map[*plan]bool{})
+	v := uint32(oneNo)
+	if ok {
+		v = oneYes
+	}
+	atomic.StoreUint32(&p.one, v)
+	return ok
+}
+
+const (
+	oneUnknown = iota
+	oneYes
+	oneNo
+)
+
+// onePassType is onePass without the cache; seen holds the plans being
+// looked at (a recursive type counts as suitable where it recurs).
+func onePassType(p *plan, seen map[*plan]bool) bool {
+	if seen[p] {
+		return true
+	}
+	seen[p] = true
+	switch {
+	case p.generic || p.topMethods:
+		return false
+	case p.fast != fNone:
+		return true
+	case p.kind == pStruct:
+		sp := p.structPlan()
+		for i := range sp.fields {
+			if fp := &sp.fields[i]; !fp.byAddr || !onePassType(fp.plan, seen) {
+				return false
+			}
+		}
+		return true
+	case p.kind == pPointer:
+		return onePassType(p.elem(), seen)
+	case p.kind == pSlice:
+		ep := p.elem()
+		return p.scratch && ep.byAddrElem() && onePassType(ep, seen)
+	case p.t == mapStringStringType:
+		return true
+	case p.kind == pMap:
+		return p.mapKey == keyPlainString && onePassType(p.elem(), seen)
+	}
+	return false
+}
+
+// oSpace consumes the JSON whitespace at d.off.
+func (d *decodeState) oSpace() {
+	if d.off < len(d.data) && d.data[d.off] <= ' ' {
+		d.oSpaces()
+	}
+}
+
+func (d *decodeState) oSpaces() { d.off = kernels.SkipSpace(d.data, d.off) }
+
+// oByte reports whether the next byte after whitespace is c, consuming
+// both.
+func (d *decodeState) oByte(c byte) bool {
+	d.oSpace()
+	if d.off < len(d.data) && d.data[d.off] == c {
+		d.off++
+		return true
+	}
+	return false
+}
+
+// oMore consumes the ',' or the closing delimiter close after an element
+// or member, with the whitespace around it. It reports whether another
+// element follows, and ok false on anything else. The compact case is
+// inlined.
+func (d *decodeState) oMore(close byte) (more, ok bool) {
+	if b, i := d.data, d.off; i+1 < len(b) && b[i] == ',' && b[i+1] > ' ' {
+		d.off = i + 1
+		return true, true
+	}
+	return d.oMoreSpace(close)
+}
+
+func (d *decodeState) oMoreSpace(close byte) (more, ok bool) {
+	d.oSpace()
+	b, i := d.data, d.off
+	if i >= len(b) {
+		return false, false
+	}
+	switch b[i] {
+	case ',':
+		d.off = i + 1
+		d.oSpace()
+		return true, true
+	case close:
+		d.off = i + 1
+		return false, true
+	}
+	return false, false
+}
+
+// oLiteral consumes the literal lit at d.off.
+func (d *decodeState) oLiteral(lit string) bool {
+	if hasPrefixAt(d.data, d.off, lit) {
+		d.off += len(lit)
+		return true
+	}
+	return false
+}
+
+// oValue decodes the value at d.off (no whitespace before it) into the
+// value of plan p at ptr.
+func (d *decodeState) oValue(ptr unsafe.Pointer, p *plan, depth int) bool {
+	if d.off >= len(d.data) || p.generic {
+		return false
+	}
+	c := d.data[d.off]
+	switch {
+	case p.fast != fNone:
+		return d.oFast(ptr, p.fast)
+	case p.kind == pStruct:
+		switch {
+		case p.topMethods:
+		case c == '{':
+			return d.oStruct(ptr, p, depth+1)
+		case c == 'n':
+			return d.oLiteral("null") // leaves a struct alone
+		}
+	case p.kind == pPointer:
+		if c == 'n' {
+			*(*unsafe.Pointer)(ptr) = nil
+			return d.oLiteral("null")
+		}
+		ep := p.elem()
+		q := *(*unsafe.Pointer)(ptr)
+		if q == nil {
+			q = reflect.New(ep.t).UnsafePointer()
+			*(*unsafe.Pointer)(ptr) = q
+		}
+		return d.oValue(q, ep, depth)
+	case p.kind == pSlice:
+		h := (*sliceHeader)(ptr)
+		switch {
+		case c == 'n':
+			*h = sliceHeader{}
+			return d.oLiteral("null")
+		case c != '[' || h.cap != 0 || !p.scratch:
+			return false
+		}
+		if ep := p.elem(); ep.byAddrElem() {
+			return d.oSliceScratch(h, p, ep, depth+1)
+		}
+	case p.t == mapStringStringType:
+		switch c {
+		case '{':
+			return d.oMapStringString(ptr)
+		case 'n':
+			*(*map[string]string)(ptr) = nil
+			return d.oLiteral("null")
+		}
+	case p.kind == pMap:
+		switch {
+		case p.mapKey != keyPlainString:
+		case c == '{':
+			return d.oMap(ptr, p, depth+1)
+		case c == 'n':
+			*(*unsafe.Pointer)(ptr) = nil
+			return d.oLiteral("null")
+		}
+	}
+	return false
+}
+
+// oMap is mapInto in one pass, for maps with plain string keys.
+func (d *decodeState) oMap(ptr unsafe.Pointer, p *plan, depth int) bool {
+	if depth > maxOneDepth {
+		return false
+	}
+	v := reflect.NewAt(p.t, ptr).Elem()
+	if v.IsNil() {
+		v.Set(reflect.MakeMap(p.t))
+	}
+	d.off++ // '{'
+	d.oSpace()
+	if d.off < len(d.data) && d.data[d.off] == '}' {
+		d.off++
+		return true
+	}
+	ep := p.elem()
+	elem := reflect.New(ep.t).Elem()
+	elemAt := unsafe.Pointer(elem.UnsafeAddr())
+	kv := reflect.New(p.t.Key()).Elem()
+	first := true
+	for {
+		key, ok := d.oStr()
+		if !ok || !d.oByte(':') {
+			return false
+		}
+		d.oSpace()
+		if !first {
+			elem.SetZero()
+		}
+		first = false
+		if !d.oValue(elemAt, ep, depth) {
+			return false
+		}
+		kv.SetString(key)
+		v.SetMapIndex(kv, elem)
+		more, ok := d.oMore('}')
+		if !more {
+			return ok
+		}
+	}
+}
+
+// oStruct decodes the object at d.off into the struct at base.
+func (d *decodeState) oStruct(base unsafe.Pointer, p *plan, depth int) bool {
+	if depth > maxOneDepth {
+		return false
+	}
+	d.off++ // '{'
+	d.oSpace()
+	if d.off < len(d.data) && d.data[d.off] == '}' {
+		d.off++
+		return true
+	}
+	sp := p.structPlan()
+	hint := 0
+	for {
+		var fp *fieldPlan
+		// The member expected next, matched in place (as structAt does).
+		b, i := d.data, d.off
+		if nf := &sp.next[hint]; i+8 <= len(b) && binary.LittleEndian.Uint64(b[i:])&nf.mask == nf.word &&
+			(len(nf.rest) == 0 || hasPrefixAt(b, i+8, nf.rest)) {
+			d.off = i + nf.n
+			fp = nf.fp
+			hint++
+		} else {
+			s, e, f, ok := d.oString()
+			if !ok {
+				return false
+			}
+			key := d.unquote(b[s:e], f)
+			var fi int
+			fp, fi = sp.lookup(key, hint, d.flags&dCaseSensitive != 0)
+			hint = fi + 1
+			if !d.oByte(':') {
+				return false
+			}
+		}
+		d.oSpace()
+		switch {
+		case fp == nil:
+			if d.flags&dDisallowUnknown != 0 || !d.oSkip(depth) {
+				return false
+			}
+		case !fp.byAddr:
+			return false
+		case fp.fast != fNone:
+			if !d.oFast(unsafe.Add(base, fp.off), fp.fast) {
+				return false
+			}
+		default:
+			if !d.oValue(unsafe.Add(base, fp.off), fp.plan, depth) {
+				return false
+			}
+		}
+		if b, i := d.data, d.off; i+1 < len(b) && b[i] == ',' && b[i+1] > ' ' { // oMore, inlined
+			d.off = i + 1
+			continue
+		}
+		if more, ok := d.oMoreSpace('}'); !more {
+			return ok
+		}
+	}
+}
+
+// oSkip consumes a value the destination has no place for.
+func (d *decodeState) oSkip(depth int) bool {
+	n, code := scan.Value(d.data[d.off:], scan.AllowInvalidUTF8, maxOneDepth-depth, true)
+	d.off += n
+	return code == scan.OK
+}
+
+// oSliceScratch is sliceScratch in one pass: the elements are decoded in
+// a scratch buffer and copied out.
+func (d *decodeState) oSliceScratch(dst *sliceHeader, p, ep *plan, depth int) bool {
+	if depth > maxOneDepth {
+		return false
+	}
+	s := d.getScratch(p)
+	buf, c := s.h.data, s.h.cap
+	if !d.oSliceAt(&s.h, s.v, ep, depth) {
+		// The next use needs zeroed elements.
+		s.v.Clear()
+		s.h.len = 0
+		d.putScratch(s)
+		return false
+	}
+	d.scratchOut(dst, s, p, ep, buf, c)
+	return true
+}
+
+// oSliceAt is sliceAt in one pass.
+func (d *decodeState) oSliceAt(h *sliceHeader, v reflect.Value, ep *plan, depth int) bool {
+	size := ep.t.Size()
+	d.off++ // '['
+	d.oSpace()
+	i := 0
+	if d.off < len(d.data) && d.data[d.off] == ']' {
+		d.off++
+	} else {
+		for {
+			if i >= h.len {
+				if i >= h.cap {
+					v.Grow(max(h.cap, 4)) // doubling, as in arrayInto
+				}
+				h.len = i + 1
+			}
+			ptr := unsafe.Add(h.data, uintptr(i)*size)
+			if ep.fast != fNone {
+				if !d.oFast(ptr, ep.fast) {
+					return false
+				}
+			} else if !d.oValue(ptr, ep, depth) {
+				return false
+			}
+			i++
+			if b, j := d.data, d.off; j+1 < len(b) && b[j] == ',' && b[j+1] > ' ' { // oMore, inlined
+				d.off = j + 1
+				continue
+			}
+			more, ok := d.oMoreSpace(']')
+			if !ok {
+				return false
+			}
+			if !more {
+				break
+			}
+		}
+	}
+	if i < h.len {
+		h.len = i
+	}
+	if i == 0 {
+		*h = sliceHeader{unsafe.Pointer(&emptyArray), 0, 0}
+	}
+	return true
+}
+
+// oMapStringString is mapStringString in one pass.
+func (d *decodeState) oMapStringString(ptr unsafe.Pointer) bool {
+	m := *(*map[string]string)(ptr)
+	if m == nil {
+		m = make(map[string]string)
+		*(*map[string]string)(ptr) = m
+	}
+	d.off++ // '{'
+	d.oSpace()
+	if d.off < len(d.data) && d.data[d.off] == '}' {
+		d.off++
+		return true
+	}
+	for {
+		key, ok := d.oStr()
+		if !ok || !d.oByte(':') {
+			return false
+		}
+		d.oSpace()
+		var val string
+		if !d.oFast(unsafe.Pointer(&val), fString) {
+			return false
+		}
+		m[key] = val
+		more, ok := d.oMore('}')
+		if !more {
+			return ok
+		}
+	}
+}
+
+// oString consumes the string token at d.off and returns its bounds
+// (quotes included) and content flags.
+func (d *decodeState) oString() (int, int, scan.StrFlags, bool) {
+	start := d.off
+	if start >= len(d.data) || d.data[start] != '"' {
+		return 0, 0, 0, false
+	}
+	n, f, code := scan.String(d.data[start:], 1, scan.AllowInvalidUTF8)
+	d.off = start + n
+	return start, d.off, f, code == scan.OK
+}
+
+// oStr consumes the string token at d.off and returns its Go string.
+func (d *decodeState) oStr() (string, bool) {
+	if i := d.off; i < len(d.data) && d.data[i] == '"' {
+		if e := oPlainEnd(d.data, i+1); e >= 0 {
+			s := d.plain(d.data[i+1 : e])
+			d.off = e + 1
+			return s, true
+		}
+	}
+	s, e, f, ok := d.oString()
+	if !ok {
+		return "", false
+	}
+	return d.str(d.data[s:e], f), true
+}
+
+// oPlainEnd is plainEnd for input not known to be valid: it returns -1
+// also when a control byte or the end of input comes before the quote.
+func oPlainEnd(b []byte, i int) int {
+	for end := i + 32; i+8 <= len(b); i += 8 {
+		if i == end {
+			n, _ := kernels.StringRun(b[i:])
+			if i += n; i < len(b) && b[i] == '"' {
+				return i
+			}
+			return -1
+		}
+		x := binary.LittleEndian.Uint64(b[i:])
+		q := x ^ 0x2222222222222222 // zero bytes where x has '"'
+		s := x ^ 0x5c5c5c5c5c5c5c5c // and '\\'
+		// Bytes below 0x20 set their high bit in x - 0x20 (borrows only
+		// run upwards, so the lowest byte flagged is exact).
+		if t := ((q-lsb8)&^q | (s-lsb8)&^s | (x-0x2020202020202020)&^x) & msb8; t != 0 {
+			i += bits.TrailingZeros64(t) >> 3
+			if b[i] == '"' {
+				return i
+			}
+			return -1
+		}
+	}
+	for ; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '"':
+			return i
+		case c == '\\' || c < ' ':
+			return -1
+		}
+	}
+	return -1
+}
+
+// oNumberEnd returns the end of the JSON number at b[i:], or -1 if there
+// is none.
+func oNumberEnd(b []byte, i int) int {
+	if i < len(b) && b[i] == '-' {
+		i++
+	}
+	if i >= len(b) {
+		return -1
+	}
+	switch c := b[i]; {
+	case c == '0':
+		i++
+	case c-'1' < 9:
+		i++
+		for i < len(b) && b[i]-'0' < 10 {
+			i++
+		}
+	default:
+		return -1
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+		s := i
+		for i < len(b) && b[i]-'0' < 10 {
+			i++
+		}
+		if i == s {
+			return -1
+		}
+	}
+	if i < len(b) && b[i]|0x20 == 'e' {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		s := i
+		for i < len(b) && b[i]-'0' < 10 {
+			i++
+		}
+		if i == s {
+			return -1
+		}
+	}
+	return i
+}
+
+// oFloat reads the number at d.off as a float64.
+func (d *decodeState) oFloat() (float64, bool) {
+	f, end, ok := oReadFloat(d.data, d.off)
+	if ok {
+		d.off = end
+		return f, true
+	}
+	// Invalid, or valid but for strconv to read.
+	if end = oNumberEnd(d.data, d.off); end < 0 {
+		return 0, false
+	}
+	b := d.data[d.off:end]
+	if f, ok = scan.ParseFloat64(b); !ok {
+		var err error
+		if f, err = strconv.ParseFloat(string(b), 64); err != nil {
+			return 0, false
+		}
+	}
+	d.off = end
+	return f, true
+}
+
+// oReadFloat is readFloat for input not known to be valid: it reads the
+// number at b[i:] as readFloat does, checking its grammar on the way, and
+// reports !ok both for what is not a number and for what readFloat would
+// leave to the general path.
+func oReadFloat(b []byte, i int) (float64, int, bool) {
+	neg := false
+	if i < len(b) && b[i] == '-' {
+		neg = true
+		i++
+	}
+	if i >= len(b) {
+		return 0, 0, false
+	}
+	start := i
+	var m uint64
+	switch c := b[i]; {
+	case c == '0':
+		i++
+	case c-'1' < 9:
+		m, i = digits(b, i, 0)
+	default:
+		return 0, 0, false
+	}
+	scale := 0
+	if i < len(b) && b[i] == '.' {
+		frac := i + 1
+		m, i = digits(b, frac, m)
+		if i == frac {
+			return 0, 0, false
+		}
+		scale = i - frac
+		start++ // the '.' is not a digit
+	}
+	nd, exp := i-start, -scale
+	if i < len(b) && b[i]|0x20 == 'e' {
+		i++
+		eneg := false
+		if i < len(b) && (b[i] == '-' || b[i] == '+') {
+			eneg = b[i] == '-'
+			i++
+		}
+		es := i
+		var e uint64
+		e, i = digits(b, i, 0)
+		if i == es || i-es > 4 {
+			return 0, 0, false
+		}
+		if eneg {
+			exp -= int(e)
+		} else {
+			exp += int(e)
+		}
+	}
+	if nd > 19 { // m may have overflowed
+		return 0, 0, false
+	}
+	if m <= 1<<53 && exp >= -22 && exp <= 0 {
+		f := float64(m) / exact10[-exp]
+		if neg {
+			f = -f
+		}
+		return f, i, true
+	}
+	f, ok := scan.Float64FromDecimal(m, exp, neg)
+	return f, i, ok
+}
+
+// oReadInt is readInt for input not known to be valid: it reports !ok
+// for what is not an integer of up to 18 digits.
+func oReadInt(b []byte, i int) (int64, int, bool) {
+	neg := false
+	if i < len(b) && b[i] == '-' {
+		neg = true
+		i++
+	}
+	if i >= len(b) {
+		return 0, 0, false
+	}
+	start := i
+	var n uint64
+	switch c := b[i]; {
+	case c == '0':
+		i++
+	case c-'1' < 9:
+		n, i = digits(b, i, 0)
+	default:
+		return 0, 0, false
+	}
+	if i-start > 18 || i < len(b) && (b[i] == '.' || b[i]|0x20 == 'e') {
+		return 0, 0, false
+	}
+	if neg {
+		return -int64(n), i, true
+	}
+	return int64(n), i, true
+}
+
+// oFloats is fastFloats in one pass.
+func (d *decodeState) oFloats(ptr unsafe.Pointer, n int) bool {
+	var tmp [maxFastFloats]float64
+	k := 0
+	d.off++ // '['
+	d.oSpace()
+	if d.off < len(d.data) && d.data[d.off] == ']' {
+		d.off++
+	} else {
+		for {
+			if k == n {
+				return false
+			}
+			f, ok := d.oFloat()
+			if !ok {
+				return false
+			}
+			tmp[k] = f
+			k++
+			if b, j := d.data, d.off; j+1 < len(b) && b[j] == ',' && b[j+1] > ' ' { // oMore, inlined
+				d.off = j + 1
+				continue
+			}
+			more, ok := d.oMoreSpace(']')
+			if !ok {
+				return false
+			}
+			if !more {
+				break
+			}
+		}
+	}
+	copy(unsafe.Slice((*float64)(ptr), n), tmp[:n])
+	return true
+}
+
+// oFast is fast in one pass. null leaves the scalar alone, as in
+// encoding/json.
+func (d *decodeState) oFast(ptr unsafe.Pointer, k fastKind) bool {
+	if d.off >= len(d.data) {
+		return false
+	}
+	c := d.data[d.off]
+	if c == 'n' {
+		return d.oLiteral("null")
+	}
+	if k > fFloats {
+		return c == '[' && d.oFloats(ptr, int(k-fFloats))
+	}
+	switch k {
+	case fString:
+		if c != '"' {
+			return false
+		}
+		s, ok := d.oStr()
+		*(*string)(ptr) = s
+		return ok
+	case fBool:
+		switch c {
+		case 't':
+			*(*bool)(ptr) = true
+			return d.oLiteral("true")
+		case 'f':
+			*(*bool)(ptr) = false
+			return d.oLiteral("false")
+		}
+		return false
+	case fFloat64:
+		f, ok := d.oFloat()
+		*(*float64)(ptr) = f
+		return ok
+	}
+	n, end, ok := oReadInt(d.data, d.off)
+	if !ok {
+		return false
+	}
+	d.off = end
+	if k <= fInt64 {
+		switch k {
+		case fInt:
+			*(*int)(ptr) = int(n)
+			return int64(int(n)) == n
+		case fInt8:
+			*(*int8)(ptr) = int8(n)
+			return int64(int8(n)) == n
+		case fInt16:
+			*(*int16)(ptr) = int16(n)
+			return int64(int16(n)) == n
+		case fInt32:
+			*(*int32)(ptr) = int32(n)
+			return int64(int32(n)) == n
+		}
+		*(*int64)(ptr) = n
+		return true
+	}
+	if c == '-' { // even -0 is a type error for unsigned integers
+		return false
+	}
+	u := uint64(n)
+	switch k {
+	case fUint:
+		*(*uint)(ptr) = uint(u)
+		return uint64(uint(u)) == u
+	case fUint8:
+		*(*uint8)(ptr) = uint8(u)
+		return uint64(uint8(u)) == u
+	case fUint16:
+		*(*uint16)(ptr) = uint16(u)
+		return uint64(uint16(u)) == u
+	case fUint32:
+		*(*uint32)(ptr) = uint32(u)
+		return uint64(uint32(u)) == u
+	case fUintptr:
+		*(*uintptr)(ptr) = uintptr(u)
+		return uint64(uintptr(u)) == u
+	}
+	*(*uint64)(ptr) = u
+	return true
+}
+
+// onePassTarget returns the value v points to and its plan if v is a
+// target worth trying in one pass.
+func onePassTarget(v any) (reflect.Value, *plan, bool) {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return reflect.Value{}, nil, false
+	}
+	e := rv.Elem()
+	p := planFor(e.Type())
+	return e, p, p.onePass()
+}

@@ -1,0 +1,232 @@
+package celer
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+	"unsafe"
+
+	"github.com/celerjson/celer/internal/celertest"
+	"github.com/celerjson/celer/internal/testtypes"
+)
+
+// onePassAll has a field of every kind the one-pass decoder handles.
+type onePassAll struct {
+	Bool    bool
+	Int     int
+	Int8    int8
+	Int16   int16
+	Int32   int32
+	Int64   int64
+	Uint    uint
+	Uint8   uint8
+	Uint16  uint16
+	Uint32  uint32
+	Uint64  uint64
+	Uintptr uintptr
+	Float64 float64
+	String  string
+	Named   onePassName `json:"named"`
+	Loc     [3]float64
+	Ptr     *string
+	PtrS    *onePassInner
+	Ints    []int
+	Strs    []string
+	Inner   onePassInner
+	Inners  []onePassInner
+	Grid    [][]float64
+	SS      map[string]string
+	MS      map[string]onePassInner
+	MI      map[string][]int64
+	Self    *onePassAll
+	Long    string `json:"a_rather_long_member_name"`
+}
+
+type onePassName string
+
+type onePassInner struct {
+	A string `json:"a"`
+	B int    `json:"b"`
+}
+
+// checkOnePass decodes data into a new value of mk's type with the
+// one-pass decoder alone and checks it against encoding/json: success
+// only on input encoding/json decodes without error, to the same value;
+// on failure the value must be zero. It reports whether the one-pass
+// decoder succeeded.
+func checkOnePass(t testing.TB, name string, data []byte, mk func() any) bool {
+	t.Helper()
+	got, want := mk(), mk()
+	e := reflect.ValueOf(got).Elem()
+	p := planFor(e.Type())
+	if !p.onePass() {
+		t.Fatalf("%s: %v is not decoded in one pass", name, e.Type())
+	}
+	d := getDecodeState()
+	d.init(data, 0)
+	ok := d.tryOnePass(e, p)
+	putDecodeState(d)
+	werr := json.Unmarshal(data, want)
+	switch {
+	case ok && werr != nil:
+		t.Fatalf("%s: one pass accepted %q, which encoding/json rejects: %v", name, data, werr)
+	case ok && !reflect.DeepEqual(got, want):
+		t.Fatalf("%s: one pass decoded %q as\n %#v\nencoding/json as\n %#v", name, data, got, want)
+	case !ok && !e.IsZero():
+		t.Fatalf("%s: one pass gave up on %q but left %#v", name, data, got)
+	}
+	// And the whole of Unmarshal, which goes on after the one pass gives
+	// up, agrees with encoding/json.
+	all := mk()
+	sameResults(t, name, all, want, Unmarshal(data, all), werr)
+	return ok
+}
+
+var onePassInputs = []string{
+	`{}`, ` { } `, `null`, `{"Bool":true,"Int":-12,"Int8":127,"Int16":-32768,"Int32":5,"Int64":-9,"Uint":1,"Uint8":255,"Uint16":65535,"Uint32":4294967295,"Uint64":18,"Uintptr":3,"Float64":-2.5e-3,"String":"héllo\u00e9\n","named":"n"}`,
+	"{\n \"Bool\" : false ,\t\"Int\"\r:\n0 }",
+	`{"Int":01}`, `{"Int":-}`, `{"Int":-0}`, `{"Int":1.}`, `{"Int":1.5}`, `{"Int":1e2}`, `{"Int":+1}`, `{"Int":.5}`,
+	`{"Int":123456789012345678}`, `{"Int":1234567890123456789}`, `{"Int64":9223372036854775807}`, `{"Int64":9223372036854775808}`,
+	`{"Int8":128}`, `{"Int8":-128}`, `{"Int8":-129}`, `{"Uint8":256}`, `{"Uint8":-1}`, `{"Uint":-0}`, `{"Uint64":18446744073709551615}`,
+	`{"Float64":1}`, `{"Float64":-0}`, `{"Float64":0.1e1}`, `{"Float64":1E+2}`, `{"Float64":1e-2}`, `{"Float64":1e}`, `{"Float64":1e+}`,
+	`{"Float64":1.e5}`, `{"Float64":00}`, `{"Float64":1e400}`, `{"Float64":12345678901234567890123}`, `{"Float64":1e00001}`, `{"Float64":4.9e-324}`,
+	`{"Float64":"1"}`, `{"Float64":null}`, `{"Float64":true}`, `{"Bool":tru}`, `{"Bool":falsee}`, `{"Bool":nul}`, `{"Bool":null}`, `{"Bool":1}`,
+	`{"String":"a\"b\\c\/\b\f\n\r\t\u0041"}`, `{"String":"\ud800"}`, `{"String":"\ud83d\ude00"}`, `{"String":"\x"}`, `{"String":"\u12"}`,
+	"{\"String\":\"a\x01b\"}", "{\"String\":\"a\tb\"}", `{"String":"abc`, `{"String":"0123456789abcdef0123456789abcdef0123456789abcdef0123456789"}`,
+	"{\"String\":\"0123456789abcdef0123456789abcdef0123456789abcdef\x1f\"}", `{"String":"0123456789abcdef0123456789abcdef0123456789abcdef\u00e9"}`,
+	`{"String":1}`, `{"String":null}`, `{"named":"x","named":"y"}`, `{"NAMED":"x"}`, `{"string":"lower"}`, `{"Str\u0069ng":"esc"}`,
+	`{"Loc":[1,2,3]}`, `{"Loc":[1,2]}`, `{"Loc":[1,2,3,4]}`, `{"Loc":[]}`, `{"Loc":[1,]}`, `{"Loc":[,1]}`, `{"Loc":null}`, `{"Loc":[1 , 2 ,3 ]}`, `{"Loc":["1"]}`,
+	`{"Ptr":"p"}`, `{"Ptr":null}`, `{"Ptr":1}`, `{"PtrS":{"a":"x","b":2}}`, `{"PtrS":null}`, `{"PtrS":{"a":"x"},"PtrS":{"b":3}}`,
+	`{"Ints":[1,2,3]}`, `{"Ints":[]}`, `{"Ints":null}`, `{"Ints":[1,2],"Ints":[3]}`, `{"Ints":[1,"2"]}`, `{"Ints":[1 2]}`, `{"Ints":[1,2}`,
+	`{"Strs":["a","b\n",""]}`, `{"Inner":{"a":"x","b":1,"c":[{"deep":[1,{"x":null}]}]}}`, `{"Inner":{"b":1,"a":"x"}}`, `{"Inner":null}`, `{"Inner":[]}`,
+	`{"Inners":[{"a":"x"},{"b":2},{}]}`, `{"Inners":[null,{"a":"y"}]}`, `{"Grid":[[1,2],[],[3]]}`, `{"Grid":[[1],null]}`,
+	`{"SS":{"a":"b","c":null}}`, `{"SS":{}}`, `{"SS":null}`, `{"SS":{"a":1}}`, `{"SS":{"a":"b"},"SS":{"c":"d"}}`, `{"SS":{"a" "b"}}`,
+	`{"MS":{"k":{"a":"x"},"l":{"b":2}}}`, `{"MS":{"k":null}}`, `{"MI":{"k":[1,2],"l":[]}}`, `{"MI":{"k":[1,2],"k":[3]}}`,
+	`{"Self":{"Self":{"Int":1}}}`, `{"Self":null}`, `{"a_rather_long_member_name":"l"}`, `{"a_rather_long_member_nam":"l"}`,
+	`{"unknown":[1,{"a":[true,false,null,"s",-1.5e3]}],"Int":2}`, `{"unknown":[1,}`, `{"unknown":01}`, `{"unknown":"\x"}`,
+	`{"Int":1}x`, `{"Int":1} `, `{"Int":1}}`, `{"Int":1,}`, `{,"Int":1}`, `{"Int" 1}`, `{"Int":1 "Bool":true}`, `{"Int":1`, `{"Int":`, `{"Int"`, `{`, ``, ` `,
+	`[]`, `1`, `"x"`, "{\"String\":\"\xff\"}", "{\"unknown\":\"\xc3\"}",
+}
+
+func TestOnePassInputs(t *testing.T) {
+	accepted := 0
+	for _, in := range onePassInputs {
+		if checkOnePass(t, "onePassAll", []byte(in), func() any { return new(onePassAll) }) {
+			accepted++
+		}
+		checkOnePass(t, "[]onePassAll", []byte("["+in+"]"), func() any { return new([]onePassAll) })
+		checkOnePass(t, "map[string]onePassAll", []byte(`{"k":`+in+`}`), func() any { return new(map[string]onePassAll) })
+	}
+	if accepted < len(onePassInputs)/3 {
+		t.Errorf("the one pass decoded only %d of %d inputs", accepted, len(onePassInputs))
+	}
+}
+
+// TestOnePassDepth: nesting beyond the one-pass limit goes to the
+// two-pass decoder, which decides.
+func TestOnePassDepth(t *testing.T) {
+	for _, n := range []int{maxOneDepth - 2, maxOneDepth + 2, 10001} {
+		b := []byte{}
+		for range n {
+			b = append(b, `{"Self":`...)
+		}
+		b = append(b, `{"Int":1}`...)
+		for range n {
+			b = append(b, '}')
+		}
+		ok := checkOnePass(t, "deep", b, func() any { return new(onePassAll) })
+		if ok != (n+1 <= maxOneDepth) {
+			t.Errorf("depth %d: one pass reported %v", n+1, ok)
+		}
+	}
+}
+
+// TestOnePassCorpus decodes every corpus file into its struct type in one
+// pass, then mutations of it (truncations, and single bytes replaced,
+// inserted or deleted), which must each be decoded as encoding/json does
+// or given up on.
+func TestOnePassCorpus(t *testing.T) {
+	muts := []byte{'"', '\\', ',', ':', '{', '}', '[', ']', '0', '1', '-', '.', 'e', ' ', '\n', 0x01, 'n', 't', 'x', 0xff}
+	for _, c := range testtypes.Cases {
+		data := celertest.CorpusFile(t, c.File)
+		if !checkOnePass(t, c.Name, data, c.New) {
+			t.Errorf("%s: the one pass gave up on the corpus file", c.Name)
+		}
+		rng := rand.New(rand.NewPCG(1, uint64(len(data))))
+		// Each mutation is decoded three times: about 30 MB per file.
+		n := min(max(30<<20/len(data), 10), 400)
+		if testing.Short() || encRaceEnabled {
+			n = max(n/10, 5)
+		}
+		for range n {
+			i := rng.IntN(len(data))
+			var m []byte
+			switch rng.IntN(4) {
+			case 0:
+				m = data[:i]
+			case 1:
+				m = append(append(append([]byte{}, data[:i]...), muts[rng.IntN(len(muts))]), data[i+1:]...)
+			case 2:
+				m = append(append(append([]byte{}, data[:i]...), muts[rng.IntN(len(muts))]), data[i:]...)
+			default:
+				m = append(append([]byte{}, data[:i]...), data[i+1:]...)
+			}
+			checkOnePass(t, c.Name, m, c.New)
+		}
+	}
+}
+
+// FuzzOnePass checks the one-pass decoder against encoding/json.
+func FuzzOnePass(f *testing.F) {
+	for _, in := range onePassInputs {
+		f.Add([]byte(in))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkOnePass(t, "onePassAll", data, func() any { return new(onePassAll) })
+		checkOnePass(t, "[]onePassInner", data, func() any { return new([]onePassInner) })
+		checkOnePass(t, "map[string][]float64", data, func() any { return new(map[string][]float64) })
+	})
+}
+
+// TestUnmarshalWithDecodeOptions checks the decoding options on a type
+// the one-pass decoder takes and on one it leaves to the two-pass
+// decoder (allTypes has decoding methods).
+func TestUnmarshalWithDecodeOptions(t *testing.T) {
+	types := map[string]func() any{
+		"onePassAll": func() any { return new(onePassAll) },
+		"allTypes":   func() any { return new(allTypes) },
+	}
+	for name, mk := range types {
+		for _, in := range []string{`{"Int":1,"zzz":2}`, `{"Int":1}`, `{"zzz":{"a":[1]},"Int":1}`, `{"int":1}`} {
+			got, want := mk(), mk()
+			gerr := UnmarshalWith([]byte(in), got, RejectUnknownMembers(true))
+			dec := json.NewDecoder(bytes.NewReader([]byte(in)))
+			dec.DisallowUnknownFields()
+			werr := dec.Decode(want)
+			if fmt.Sprint(gerr) != fmt.Sprint(werr) || !reflect.DeepEqual(got, want) {
+				t.Errorf("%s RejectUnknownMembers %s: %v, %+v; encoding/json: %v, %+v", name, in, gerr, got, werr, want)
+			}
+		}
+		for in, want := range map[string]int{`{"int":5}`: 0, `{"Int":5}`: 5, `{"INT":5,"Int":6}`: 6} {
+			v := mk()
+			if err := UnmarshalWith([]byte(in), v, MatchCaseSensitive(true)); err != nil {
+				t.Fatal(err)
+			}
+			if got := reflect.ValueOf(v).Elem().FieldByName("Int").Int(); got != int64(want) {
+				t.Errorf("%s MatchCaseSensitive %s: Int = %d, want %d", name, in, got, want)
+			}
+		}
+		data := []byte(`{"String":"shared","Int":1}`)
+		v := mk()
+		if err := UnmarshalWith(data, v, ZeroCopyStrings(true)); err != nil {
+			t.Fatal(err)
+		}
+		s := reflect.ValueOf(v).Elem().FieldByName("String").String()
+		if p := uintptr(unsafe.Pointer(unsafe.StringData(s))); s != "shared" || p < uintptr(unsafe.Pointer(&data[0])) || p >= uintptr(unsafe.Pointer(&data[0]))+uintptr(len(data)) {
+			t.Errorf("%s ZeroCopyStrings: %q does not share the input", name, s)
+		}
+	}
+}
