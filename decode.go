@@ -34,14 +34,8 @@ import (
 // *SyntaxError), the same leniencies (invalid UTF-8 becomes U+FFFD, object
 // names match struct fields case-insensitively).
 func Unmarshal(data []byte, v any) error {
-	if e, p, ok := onePassTarget(v); ok {
-		d := getDecodeState()
-		d.init(data, 0)
-		ok = d.tryOnePass(e, p)
-		putDecodeState(d)
-		if ok {
-			return nil
-		}
+	if tryOnePass(data, v, 0) {
+		return nil
 	}
 	f, ok := validV1(data)
 	if !ok {

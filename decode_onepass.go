@@ -37,10 +37,10 @@ import (
 // validator would reject for depth).
 const maxOneDepth = 1000
 
-// tryOnePass decodes data into the zero value e of plan p in one pass.
+// onePassInto decodes d.data into the zero value e of plan p in one pass.
 // It reports false, with e zero again, when the two-pass decoder must do
 // the work.
-func (d *decodeState) tryOnePass(e reflect.Value, p *plan) bool {
+func (d *decodeState) onePassInto(e reflect.Value, p *plan) bool {
 	if !p.onePass() || !e.CanAddr() || !e.IsZero() || !kernels.ValidUTF8(d.data) {
 		return false
 	}
@@ -54,9 +54,18 @@ func (d *decodeState) tryOnePass(e reflect.Value, p *plan) bool {
 		}
 	}
 	e.SetZero()
+	d.undo()
+	return false
+}
+
+// undo resets d after a failed one pass: the cursor, the flag, and what
+// the pass left on the stacks of interface decoding.
+func (d *decodeState) undo() {
+	clear(d.keys)
+	clear(d.vals)
+	d.keys, d.vals = d.keys[:0], d.vals[:0]
 	d.off = 0
 	d.flags &^= dValidUTF8
-	return false
 }
 
 // onePass reports whether values of p's type are worth trying in one pass:
@@ -113,6 +122,8 @@ func onePassType(p *plan, seen map[*plan]bool) bool {
 		return true
 	case p.kind == pMap:
 		return p.mapKey == keyPlainString && onePassType(p.elem(), seen)
+	case p.kind == pAny:
+		return true
 	}
 	return false
 }
@@ -226,6 +237,10 @@ func (d *decodeState) oValue(ptr unsafe.Pointer, p *plan, depth int) bool {
 			*(*map[string]string)(ptr) = nil
 			return d.oLiteral("null")
 		}
+	case p.kind == pAny:
+		x, ok := d.oInterface(depth)
+		*(*any)(ptr) = x
+		return ok
 	case p.kind == pMap:
 		switch {
 		case p.mapKey != keyPlainString:
@@ -795,14 +810,160 @@ func (d *decodeState) oFast(ptr unsafe.Pointer, k fastKind) bool {
 	return true
 }
 
-// onePassTarget returns the value v points to and its plan if v is a
-// target worth trying in one pass.
-func onePassTarget(v any) (reflect.Value, *plan, bool) {
+// tryOnePass decodes data into what v points to, with flags f, if v
+// points to a zero value worth trying in one pass, and reports whether it
+// did.
+func tryOnePass(data []byte, v any, f dflags) bool {
+	if p, ok := v.(*any); ok {
+		if p == nil || *p != nil {
+			return false
+		}
+		d := getDecodeState()
+		d.init(data, f)
+		ok = d.tryOnePassAny(p)
+		putDecodeState(d)
+		return ok
+	}
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
-		return reflect.Value{}, nil, false
+		return false
 	}
 	e := rv.Elem()
 	p := planFor(e.Type())
-	return e, p, p.onePass()
+	if !p.onePass() {
+		return false
+	}
+	d := getDecodeState()
+	d.init(data, f)
+	ok := d.onePassInto(e, p)
+	putDecodeState(d)
+	return ok
+}
+
+// tryOnePassAny decodes data into *p, a nil interface, in one pass. It
+// reports false, with *p nil, when the two-pass decoder must do the work.
+func (d *decodeState) tryOnePassAny(p *any) bool {
+	if d.flags&(dUseNumber|dUseInt64) != 0 || !kernels.ValidUTF8(d.data) {
+		return false
+	}
+	d.flags |= dValidUTF8
+	d.oSpace()
+	x, ok := d.oInterface(0)
+	if ok {
+		d.oSpace()
+		if d.off == len(d.data) {
+			*p = x
+			return true
+		}
+	}
+	d.undo()
+	return false
+}
+
+// oInterface is valueInterface in one pass (numbers as float64 only).
+func (d *decodeState) oInterface(depth int) (any, bool) {
+	if d.off >= len(d.data) || d.flags&(dUseNumber|dUseInt64) != 0 {
+		return nil, false
+	}
+	switch d.data[d.off] {
+	case '{':
+		return d.oObjectInterface(depth + 1)
+	case '[':
+		return d.oArrayInterface(depth + 1)
+	case '"':
+		return d.oStr()
+	case 'n':
+		return nil, d.oLiteral("null")
+	case 't':
+		return true, d.oLiteral("true")
+	case 'f':
+		return false, d.oLiteral("false")
+	}
+	return d.oFloat()
+}
+
+// oArrayInterface is arrayInterface in one pass. On failure it leaves
+// what it gathered on d.vals (tryOnePassAny clears it).
+func (d *decodeState) oArrayInterface(depth int) (any, bool) {
+	if depth > maxOneDepth {
+		return nil, false
+	}
+	d.off++ // '['
+	d.oSpace()
+	if d.off < len(d.data) && d.data[d.off] == ']' {
+		d.off++
+		return make([]any, 0), true
+	}
+	base := len(d.vals)
+	for {
+		x, ok := d.oInterface(depth)
+		if !ok {
+			return nil, false
+		}
+		d.vals = append(d.vals, x)
+		if b, i := d.data, d.off; i+1 < len(b) && b[i] == ',' && b[i+1] > ' ' { // oMore, inlined
+			d.off = i + 1
+			continue
+		}
+		more, ok := d.oMoreSpace(']')
+		if !ok {
+			return nil, false
+		}
+		if !more {
+			break
+		}
+	}
+	v := make([]any, len(d.vals)-base)
+	copy(v, d.vals[base:])
+	clear(d.vals[base:])
+	d.vals = d.vals[:base]
+	return v, true
+}
+
+// oObjectInterface is objectInterface in one pass. On failure it leaves
+// what it gathered on d.keys and d.vals (tryOnePassAny clears them).
+func (d *decodeState) oObjectInterface(depth int) (any, bool) {
+	if depth > maxOneDepth {
+		return nil, false
+	}
+	d.off++ // '{'
+	d.oSpace()
+	if d.off < len(d.data) && d.data[d.off] == '}' {
+		d.off++
+		return make(map[string]any), true
+	}
+	kbase, vbase := len(d.keys), len(d.vals)
+	for {
+		key, ok := d.oStr()
+		if !ok || !d.oByte(':') {
+			return nil, false
+		}
+		d.keys = append(d.keys, key)
+		d.oSpace()
+		x, ok := d.oInterface(depth)
+		if !ok {
+			return nil, false
+		}
+		d.vals = append(d.vals, x)
+		if b, i := d.data, d.off; i+1 < len(b) && b[i] == ',' && b[i+1] > ' ' { // oMore, inlined
+			d.off = i + 1
+			continue
+		}
+		more, ok := d.oMoreSpace('}')
+		if !ok {
+			return nil, false
+		}
+		if !more {
+			break
+		}
+	}
+	keys, vals := d.keys[kbase:], d.vals[vbase:]
+	m := make(map[string]any, len(keys))
+	for i, k := range keys {
+		m[k] = vals[i]
+	}
+	clear(keys)
+	clear(vals)
+	d.keys, d.vals = d.keys[:kbase], d.vals[:vbase]
+	return m, true
 }

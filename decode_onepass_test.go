@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/celerjson/celer/internal/celertest"
@@ -43,6 +44,8 @@ type onePassAll struct {
 	MI      map[string][]int64
 	Self    *onePassAll
 	Long    string `json:"a_rather_long_member_name"`
+	Any     any
+	MA      map[string]any
 }
 
 type onePassName string
@@ -67,7 +70,7 @@ func checkOnePass(t testing.TB, name string, data []byte, mk func() any) bool {
 	}
 	d := getDecodeState()
 	d.init(data, 0)
-	ok := d.tryOnePass(e, p)
+	ok := d.onePassInto(e, p)
 	putDecodeState(d)
 	werr := json.Unmarshal(data, want)
 	switch {
@@ -82,6 +85,31 @@ func checkOnePass(t testing.TB, name string, data []byte, mk func() any) bool {
 	// up, agrees with encoding/json.
 	all := mk()
 	sameResults(t, name, all, want, Unmarshal(data, all), werr)
+	return ok
+}
+
+// checkOnePassAny is checkOnePass for a nil empty interface.
+func checkOnePassAny(t testing.TB, data []byte) bool {
+	t.Helper()
+	var got, want any
+	d := getDecodeState()
+	d.init(data, 0)
+	ok := d.tryOnePassAny(&got)
+	if len(d.keys) != 0 || len(d.vals) != 0 {
+		t.Fatalf("one pass left %d keys and %d values on the stacks", len(d.keys), len(d.vals))
+	}
+	putDecodeState(d)
+	werr := json.Unmarshal(data, &want)
+	switch {
+	case ok && werr != nil:
+		t.Fatalf("any: one pass accepted %q, which encoding/json rejects: %v", data, werr)
+	case ok && !reflect.DeepEqual(got, want):
+		t.Fatalf("any: one pass decoded %q as\n %#v\nencoding/json as\n %#v", data, got, want)
+	case !ok && got != nil:
+		t.Fatalf("any: one pass gave up on %q but left %#v", data, got)
+	}
+	var all any
+	sameResults(t, "any", &all, &want, Unmarshal(data, &all), werr)
 	return ok
 }
 
@@ -109,6 +137,8 @@ var onePassInputs = []string{
 	`{"unknown":[1,{"a":[true,false,null,"s",-1.5e3]}],"Int":2}`, `{"unknown":[1,}`, `{"unknown":01}`, `{"unknown":"\x"}`,
 	`{"Int":1}x`, `{"Int":1} `, `{"Int":1}}`, `{"Int":1,}`, `{,"Int":1}`, `{"Int" 1}`, `{"Int":1 "Bool":true}`, `{"Int":1`, `{"Int":`, `{"Int"`, `{`, ``, ` `,
 	`[]`, `1`, `"x"`, "{\"String\":\"\xff\"}", "{\"unknown\":\"\xc3\"}",
+	`{"Any":{"a":[1,"b",null,true,false,{}],"a":2}}`, `{"Any":null}`, `{"Any":1e400}`, `{"Any":[1,]}`, `{"Any":{"a" 1}}`, `{"Any":"x","Any":[]}`,
+	`{"MA":{"a":{"b":[]}},"MA":{"c":-0.0}}`, `{"MA":{"a":tru}}`,
 }
 
 func TestOnePassInputs(t *testing.T) {
@@ -119,6 +149,7 @@ func TestOnePassInputs(t *testing.T) {
 		}
 		checkOnePass(t, "[]onePassAll", []byte("["+in+"]"), func() any { return new([]onePassAll) })
 		checkOnePass(t, "map[string]onePassAll", []byte(`{"k":`+in+`}`), func() any { return new(map[string]onePassAll) })
+		checkOnePassAny(t, []byte(in))
 	}
 	if accepted < len(onePassInputs)/3 {
 		t.Errorf("the one pass decoded only %d of %d inputs", accepted, len(onePassInputs))
@@ -149,32 +180,57 @@ func TestOnePassDepth(t *testing.T) {
 // inserted or deleted), which must each be decoded as encoding/json does
 // or given up on.
 func TestOnePassCorpus(t *testing.T) {
-	muts := []byte{'"', '\\', ',', ':', '{', '}', '[', ']', '0', '1', '-', '.', 'e', ' ', '\n', 0x01, 'n', 't', 'x', 0xff}
 	for _, c := range testtypes.Cases {
 		data := celertest.CorpusFile(t, c.File)
 		if !checkOnePass(t, c.Name, data, c.New) {
 			t.Errorf("%s: the one pass gave up on the corpus file", c.Name)
 		}
 		rng := rand.New(rand.NewPCG(1, uint64(len(data))))
-		// Each mutation is decoded three times: about 30 MB per file.
-		n := min(max(30<<20/len(data), 10), 400)
-		if testing.Short() || encRaceEnabled {
-			n = max(n/10, 5)
+		for range mutations(len(data)) {
+			checkOnePass(t, c.Name, mutate(rng, data), c.New)
 		}
-		for range n {
-			i := rng.IntN(len(data))
-			var m []byte
-			switch rng.IntN(4) {
-			case 0:
-				m = data[:i]
-			case 1:
-				m = append(append(append([]byte{}, data[:i]...), muts[rng.IntN(len(muts))]), data[i+1:]...)
-			case 2:
-				m = append(append(append([]byte{}, data[:i]...), muts[rng.IntN(len(muts))]), data[i:]...)
-			default:
-				m = append(append([]byte{}, data[:i]...), data[i+1:]...)
-			}
-			checkOnePass(t, c.Name, m, c.New)
+	}
+}
+
+// mutate returns data with one mutation at a random place: a
+// truncation, or a byte replaced, inserted or deleted.
+func mutate(rng *rand.Rand, data []byte) []byte {
+	muts := []byte{'"', '\\', ',', ':', '{', '}', '[', ']', '0', '1', '-', '.', 'e', ' ', '\n', 0x01, 'n', 't', 'x', 0xff}
+	i := rng.IntN(len(data))
+	switch rng.IntN(4) {
+	case 0:
+		return data[:i]
+	case 1:
+		return append(append(append([]byte{}, data[:i]...), muts[rng.IntN(len(muts))]), data[i+1:]...)
+	case 2:
+		return append(append(append([]byte{}, data[:i]...), muts[rng.IntN(len(muts))]), data[i:]...)
+	}
+	return append(append([]byte{}, data[:i]...), data[i+1:]...)
+}
+
+// mutations is how many mutations of a document of n bytes to check:
+// each is decoded three times, about 30 MB of decoding per document.
+func mutations(n int) int {
+	k := min(max(30<<20/n, 10), 400)
+	if testing.Short() || encRaceEnabled {
+		k = max(k/10, 5)
+	}
+	return k
+}
+
+// TestOnePassCorpusAny is TestOnePassCorpus for every corpus file decoded
+// into an empty interface.
+func TestOnePassCorpusAny(t *testing.T) {
+	for _, f := range celertest.CorpusJSON(t) {
+		if len(f.Data) == 0 {
+			continue
+		}
+		if !checkOnePassAny(t, f.Data) && json.Valid(f.Data) && utf8.Valid(f.Data) {
+			t.Errorf("%s: the one pass gave up on a valid corpus file", f.Name)
+		}
+		rng := rand.New(rand.NewPCG(2, uint64(len(f.Data))))
+		for range mutations(len(f.Data)) / 4 {
+			checkOnePassAny(t, mutate(rng, f.Data))
 		}
 	}
 }
@@ -188,6 +244,7 @@ func FuzzOnePass(f *testing.F) {
 		checkOnePass(t, "onePassAll", data, func() any { return new(onePassAll) })
 		checkOnePass(t, "[]onePassInner", data, func() any { return new([]onePassInner) })
 		checkOnePass(t, "map[string][]float64", data, func() any { return new(map[string][]float64) })
+		checkOnePassAny(t, data)
 	})
 }
 

@@ -55,14 +55,8 @@ func UnmarshalWith(data []byte, v any, o ...Options) error {
 	lenient := flagOr(&s, opts.AllowInvalidUTF8, true)
 	var extra dflags
 	if lenient && !s.Has(opts.RejectDuplicateNames) && s.MaxDepth == opts.DefaultMaxDepth && s.MaxBytes == 0 && s.MaxTokenBytes == 0 {
-		if e, p, ok := onePassTarget(v); ok {
-			d := getDecodeState()
-			d.init(data, decodeFlags(&s))
-			ok = d.tryOnePass(e, p)
-			putDecodeState(d)
-			if ok {
-				return nil
-			}
+		if tryOnePass(data, v, decodeFlags(&s)) {
+			return nil
 		}
 		f, ok := validV1(data)
 		if !ok {
