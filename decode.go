@@ -7,7 +7,11 @@ package celer
 // validated first (with the fast scanner of internal/scan), so that a
 // syntax error never leaves a half-filled value; then the value is decoded
 // from bytes known to be well formed, with a cursor that never re-checks
-// grammar. Each Go type is compiled once into a plan (decode_plan.go) that
+// grammar. A value that is still zero is first tried in one pass that
+// checks as it decodes (decode_onepass.go): on any error it is cleared
+// again and the two passes run. (So malformed input can cost allocations
+// in proportion to its length before it is rejected, as decoding valid
+// input of that length would.) Each Go type is compiled once into a plan (decode_plan.go) that
 // handles the common "right JSON kind for this Go kind" cases directly;
 // every other combination (methods, null, wrong kinds, the ",string"
 // option) goes through a line-by-line port of encoding/json's literalStore,
