@@ -65,7 +65,7 @@ func (tw *valueTokens) value(v Value) error {
 		b, _ := v.Bool()
 		return tw.w.WriteToken(token.Bool(b))
 	case Number:
-		return tw.w.WriteToken(numberToken(v.Raw()))
+		return tw.w.WriteToken(numberToken(v.Raw()).WithValidNumber()) // a parsed document holds valid numbers
 	case String:
 		tw.buf, _ = v.AppendText(tw.buf[:0])
 		return tw.w.WriteToken(token.StringBytes(tw.buf))
@@ -153,7 +153,7 @@ func nodeTokens(w token.Writer, n *Node) error {
 		return w.WriteToken(token.Bool(b))
 	case Number:
 		s, _ := n.Number()
-		return w.WriteToken(numberToken([]byte(s)))
+		return w.WriteToken(numberToken([]byte(s)).WithValidNumber()) // Nodes hold valid number text (NewNumber checks)
 	case String:
 		s, _ := n.Text()
 		if !utf8.ValidString(s) {
