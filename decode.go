@@ -184,6 +184,16 @@ func (d *decodeState) unmarshal(v any) error {
 	return d.savedError
 }
 
+// unmarshalStruct is unmarshal for the addressable struct e of plan p,
+// which has no decoding methods.
+func (d *decodeState) unmarshalStruct(e reflect.Value, p *plan) error {
+	d.skipSpace()
+	if err := d.value(e, p); err != nil {
+		return d.addErrorContext(err)
+	}
+	return d.savedError
+}
+
 func holdsPointer(x any) bool {
 	return reflect.TypeOf(x).Kind() == reflect.Pointer
 }

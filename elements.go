@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"iter"
+	"reflect"
 	"runtime"
 	"sync"
 
@@ -52,6 +53,11 @@ func Elements[T any](r io.Reader, o ...Options) iter.Seq2[T, error] {
 			return
 		}
 		d := new(decodeState)
+		// A struct plan is looked up once, not per element.
+		var sp *plan
+		if p := planFor(reflect.TypeFor[T]()); p.kind == pStruct && !p.generic && !p.topMethods {
+			sp = p
+		}
 		for {
 			if array && sd.PeekKind() == stream.KindEndArray {
 				sd.ReadToken()
@@ -76,7 +82,11 @@ func Elements[T any](r io.Reader, o ...Options) iter.Seq2[T, error] {
 				f |= utf8Flag(raw)
 			}
 			d.init(raw, f)
-			err = d.unmarshal(&v)
+			if sp != nil {
+				err = d.unmarshalStruct(reflect.ValueOf(&v).Elem(), sp)
+			} else {
+				err = d.unmarshal(&v)
+			}
 			d.data = nil
 			if !yield(v, err) {
 				return
