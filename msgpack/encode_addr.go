@@ -381,39 +381,38 @@ func (s *seqEnc) encode(e *binfmt.Enc, p unsafe.Pointer, n int) error {
 				return err
 			}
 		}
+	// The number loops below reserve room for the longest encoding of a
+	// chunk of elements at a time, so that short encodings leave little
+	// unused capacity behind (and the size never overflows).
 	case s.k == sInt64:
-		buf := growBy(e.Buf, 9*n)
-		base, l := unsafe.Pointer(unsafe.SliceData(buf)), len(buf)
-		for _, x := range unsafe.Slice((*int64)(p), n) {
-			l += putInt((*[9]byte)(unsafe.Add(base, l)), x)
+		for xs := unsafe.Slice((*int64)(p), n); len(xs) > 0; {
+			k := min(len(xs), bulkChunk)
+			buf := growBy(e.Buf, 9*k)
+			base, l := unsafe.Pointer(unsafe.SliceData(buf)), len(buf)
+			for _, x := range xs[:k] {
+				l += putInt((*[9]byte)(unsafe.Add(base, l)), x)
+			}
+			e.Buf = buf[:l]
+			xs = xs[k:]
 		}
-		e.Buf = buf[:l]
 	case s.k == sFloat64:
-		buf := growBy(e.Buf, 9*n)
-		base, l := unsafe.Pointer(unsafe.SliceData(buf)), len(buf)
-		for _, x := range unsafe.Slice((*float64)(p), n) {
-			l += putFloat64((*[9]byte)(unsafe.Add(base, l)), x, e.Short)
+		for xs := unsafe.Slice((*float64)(p), n); len(xs) > 0; {
+			k := min(len(xs), bulkChunk)
+			buf := growBy(e.Buf, 9*k)
+			base, l := unsafe.Pointer(unsafe.SliceData(buf)), len(buf)
+			for _, x := range xs[:k] {
+				l += putFloat64((*[9]byte)(unsafe.Add(base, l)), x, e.Short)
+			}
+			e.Buf = buf[:l]
+			xs = xs[k:]
 		}
-		e.Buf = buf[:l]
 	case s.k == sFloat64Array:
 		m := s.m
-		buf := growBy(e.Buf, n*(1+9*m))
-		base, l := unsafe.Pointer(unsafe.SliceData(buf)), len(buf)
-		fs := unsafe.Slice((*float64)(p), n*m)
-		for i := 0; i < len(fs); i += m {
-			*(*byte)(unsafe.Add(base, l)) = bFixarray | byte(m)
-			l++
-			for _, x := range fs[i : i+m] {
-				if d := (*[9]byte)(unsafe.Add(base, l)); !e.Short {
-					d[0] = bFloat64
-					binary.BigEndian.PutUint64(d[1:9], math.Float64bits(x))
-					l += 9
-				} else {
-					l += putFloat64(d, x, true)
-				}
-			}
+		for fs := unsafe.Slice((*float64)(p), n*m); len(fs) > 0; {
+			k := min(len(fs), bulkChunk*m) // whole arrays
+			e.Buf = putFloatArrays(e.Buf, fs[:k], m, e.Short)
+			fs = fs[k:]
 		}
-		e.Buf = buf[:l]
 	case s.k == sString:
 		strict := !e.O.Has(opts.AllowInvalidUTF8)
 		for _, x := range unsafe.Slice((*string)(p), n) {
@@ -683,8 +682,9 @@ func (st *structEnc) fast(e *binfmt.Enc, p unsafe.Pointer) error {
 		case sString:
 			s := *(*string)(fp)
 			if n := len(s); n <= 31 {
-				// putShortStr, written out: a call here would spill the
-				// loop's registers.
+				// The str, copied by overlapping words that stay within
+				// s's bytes and whose OR tells whether s is ASCII; written
+				// out here, as a call would spill the loop's registers.
 				*(*byte)(d) = bFixstr | byte(n)
 				q, sp := unsafe.Add(d, 1), unsafe.Pointer(unsafe.StringData(s))
 				var x uint64
@@ -774,43 +774,6 @@ func (st *structEnc) fast(e *binfmt.Enc, p unsafe.Pointer) error {
 	}
 	e.Buf = buf[:l]
 	return nil
-}
-
-// putShortStr stores the str s (up to 31 bytes) at d, which has room for
-// 32 bytes, and returns the OR of the words of s it copied (ASCII when no
-// byte has its top bit set). It copies by overlapping words, not by a
-// call: s is read only within its bytes.
-func putShortStr(d unsafe.Pointer, s string) uint64 {
-	n := len(s)
-	*(*byte)(d) = bFixstr | byte(n)
-	d = unsafe.Add(d, 1)
-	p := unsafe.Pointer(unsafe.StringData(s))
-	switch {
-	case n >= 16:
-		a, b, c, w := load64(p, 0), load64(p, 8), load64(p, n-16), load64(p, n-8)
-		store64(d, 0, a)
-		store64(d, 8, b)
-		store64(d, n-16, c)
-		store64(d, n-8, w)
-		return a | b | c | w
-	case n >= 8:
-		a, w := load64(p, 0), load64(p, n-8)
-		store64(d, 0, a)
-		store64(d, n-8, w)
-		return a | w
-	case n >= 4:
-		a, w := load32(p, 0), load32(p, n-4)
-		store32(d, 0, a)
-		store32(d, n-4, w)
-		return uint64(a | w)
-	case n > 0:
-		a, b, c := *(*byte)(p), *(*byte)(unsafe.Add(p, n>>1)), *(*byte)(unsafe.Add(p, n-1))
-		*(*byte)(d) = a
-		*(*byte)(unsafe.Add(d, n>>1)) = b
-		*(*byte)(unsafe.Add(d, n-1)) = c
-		return uint64(a | b | c)
-	}
-	return 0
 }
 
 // putInt stores the integer n in its smallest format (as appendInt) at d
@@ -1176,4 +1139,28 @@ func growBy(dst []byte, n int) []byte {
 		dst = append(dst[:cap(dst)], make([]byte, n)...)[:len(dst)]
 	}
 	return dst
+}
+
+// bulkChunk is how many numbers the bulk loops reserve room for at a time.
+const bulkChunk = 512
+
+// putFloatArrays appends fs, whole [m]float64 arrays, as MessagePack
+// arrays of m floats (float32 where short allows and the value is exact).
+func putFloatArrays(buf []byte, fs []float64, m int, short bool) []byte {
+	buf = growBy(buf, len(fs)/m*(1+9*m))
+	base, l := unsafe.Pointer(unsafe.SliceData(buf)), len(buf)
+	for i := 0; i < len(fs); i += m {
+		*(*byte)(unsafe.Add(base, l)) = bFixarray | byte(m)
+		l++
+		for _, x := range fs[i : i+m] {
+			if d := (*[9]byte)(unsafe.Add(base, l)); !short {
+				d[0] = bFloat64
+				binary.BigEndian.PutUint64(d[1:9], math.Float64bits(x))
+				l += 9
+			} else {
+				l += putFloat64(d, x, true)
+			}
+		}
+	}
+	return buf[:l]
 }

@@ -331,3 +331,27 @@ func FuzzStructFast(f *testing.F) {
 		}
 	})
 }
+
+// TestBulkNumbersCapacity: the bulk number loops reserve room a chunk at
+// a time, so short encodings do not leave the result with several times
+// its length in unused capacity.
+func TestBulkNumbersCapacity(t *testing.T) {
+	const n = 1 << 16
+	for name, v := range map[string]any{
+		"ints":   make([]int64, n),
+		"floats": make([]float64, n),
+		"points": make([][2]float64, n),
+	} {
+		b, err := Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cap(b) > 2*len(b)+64<<10 {
+			t.Errorf("%s: len %d, cap %d", name, len(b), cap(b))
+		}
+		var back any
+		if err := Unmarshal(b, &back); err != nil || len(back.([]any)) != n {
+			t.Errorf("%s: round trip: %v", name, err)
+		}
+	}
+}
