@@ -148,7 +148,7 @@ func (w *idxWalker) walk(steps []rawStep, scalar *rawWalker) (start, end int, st
 		}
 	}
 	if w.trusted {
-		if end, ok := w.endTrusted(p); ok {
+		if end, ok := w.endTrusted(p, len(steps)); ok {
 			return p, end, walkFound
 		}
 		return 0, 0, walkBad

@@ -20,7 +20,8 @@ import "github.com/celerjson/celer/internal/opts"
 // value or an error, but the call never panics, hangs or allocates more
 // than the checked walk does. Options that need the whole document
 // (RejectDuplicateNames, MaxBytes, MaxTokenBytes) still parse and check
-// it, and so do inputs of 4 GiB or more.
+// it, and so do inputs within 64 KiB of 4 GiB or longer. MaxDepth holds
+// in both modes.
 func TrustInput(v bool) Options { return opts.Flag(opts.TrustInput, v) }
 
 // depthStep is the change of bracket depth at a structural position.
@@ -34,15 +35,17 @@ var depthStep = func() (t [256]int8) {
 // does, or unchecked when w is trusted.
 func (w *idxWalker) pass(p, base int) (int, bool) {
 	if w.trusted {
-		return w.skipTrusted(p)
+		return w.skipTrusted(p, base)
 	}
 	return w.skip(p, base)
 }
 
-// skipTrusted skips the value whose first position p was just consumed
-// and returns the offset past it: exact for containers and strings, p+1
-// for a scalar (whose end nothing needs while passing over it).
-func (w *idxWalker) skipTrusted(p int) (int, bool) {
+// skipTrusted skips the value whose first position p was just consumed,
+// at nesting depth base, and returns the offset past it: exact for
+// containers and strings, p+1 for a scalar (whose end nothing needs while
+// passing over it). Like skip, it fails where the nesting would pass
+// MaxDepth, which valid input can do.
+func (w *idxWalker) skipTrusted(p, base int) (int, bool) {
 	b := w.b
 	switch b[p] {
 	case '"':
@@ -51,6 +54,10 @@ func (w *idxWalker) skipTrusted(p int) (int, bool) {
 	case '{', '[':
 	default:
 		return p + 1, true
+	}
+	limit := w.maxDepth - base // the deepest d allowed
+	if limit < 1 {
+		return 0, false
 	}
 	idx, k := w.idx, w.k
 	d := 1
@@ -63,7 +70,7 @@ func (w *idxWalker) skipTrusted(p int) (int, bool) {
 			d2 := d1 + int(depthStep[b[x[1]]])
 			d3 := d2 + int(depthStep[b[x[2]]])
 			d4 := d3 + int(depthStep[b[x[3]]])
-			if min(d1, d2, d3, d4) <= 0 {
+			if min(d1, d2, d3, d4) <= 0 || max(d1, d2, d3, d4) > limit {
 				break
 			}
 			d = d4
@@ -84,18 +91,20 @@ func (w *idxWalker) skipTrusted(p int) (int, bool) {
 		if d += int(depthStep[b[q]]); d == 0 {
 			w.k = k
 			return q + 1, true
+		} else if d > limit {
+			return 0, false
 		}
 	}
 }
 
-// endTrusted returns the offset just past the value at position p, the
-// last one a trusted walk returns: a scalar runs to the next byte that
-// ends scalars (or the end of the input).
-func (w *idxWalker) endTrusted(p int) (int, bool) {
+// endTrusted returns the offset just past the value at position p, at
+// depth base, the last one a trusted walk returns: a scalar runs to the
+// next byte that ends scalars (or the end of the input).
+func (w *idxWalker) endTrusted(p, base int) (int, bool) {
 	b := w.b
 	switch b[p] {
 	case '"', '{', '[':
-		return w.skipTrusted(p)
+		return w.skipTrusted(p, base)
 	}
 	e := p + 1
 	for e < len(b) && !delim[b[e]] {

@@ -192,3 +192,38 @@ func FuzzTrustInput(f *testing.F) {
 var trustQueries = []*Query{
 	MustCompile(`$.a`), MustCompile(`$.a[*]`), MustCompile(`$[1].b[0:2]`), MustCompile(`$.x.y`), MustCompile(`$[-1]`),
 }
+
+// TestTrustInputMaxDepth: MaxDepth holds in the trusted walk as in the
+// checked one, for the value found and for the values passed over, in
+// small inputs and in inputs that span stage-1 windows.
+func TestTrustInputMaxDepth(t *testing.T) {
+	pad := `"pad":"` + strings.Repeat("x", 70000) + `",`
+	deep := strings.Repeat("[", 10001) + strings.Repeat("]", 10001)
+	for _, tc := range []struct {
+		doc, ptr string
+		depth    int
+	}{
+		{`{"x":[[[[[]]]]],"a":1}`, "/a", 3},
+		{`{"a":[[[[[]]]]]}`, "/a", 3},
+		{`{"a":[[[[[]]]]]}`, "/a", 6},
+		{`{"x":[[]],"a":1}`, "/a", 3},
+		{`{"x":[[[]]],"a":1}`, "/a", 3},
+		{`{"x":[[[]]],"a":1}`, "/a", 4},
+		{`{"x":` + deep + `,"a":1}`, "/a", 0},
+		{`{` + pad + `"x":[[[[[]]]]],"a":1}`, "/a", 3},
+		{`{` + pad + `"x":[[[[[[[[[[[]]]]]]]]]]],"a":1}`, "/a", 10},
+		{`{` + pad + `"x":[[[[[[[[[[[]]]]]]]]]]],"a":1}`, "/a", 12},
+		{`{` + pad + `"a":[[[[[[[[[[[]]]]]]]]]]]}`, "/a", 11},
+	} {
+		o := []Options{}
+		if tc.depth > 0 {
+			o = append(o, stream.MaxDepth(tc.depth))
+		}
+		p := MustCompilePointer(tc.ptr)
+		want, werr := p.LookupBytes([]byte(tc.doc), o...)
+		got, gerr := p.LookupBytes([]byte(tc.doc), append(o, TrustInput(true))...)
+		if (gerr != nil) != (werr != nil) || !bytes.Equal(got, want) {
+			t.Errorf("%.40s… %s MaxDepth(%d): trusted %.20q, %v; checked %.20q, %v", tc.doc, tc.ptr, tc.depth, got, gerr, want, werr)
+		}
+	}
+}
