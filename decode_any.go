@@ -39,6 +39,12 @@ func (d *decodeState) arrayInterface() []any {
 			break
 		}
 	}
+	return d.endArray(base)
+}
+
+// endArray returns the elements gathered on d.vals from base as a []any
+// of their number, and takes them off.
+func (d *decodeState) endArray(base int) []any {
 	v := make([]any, len(d.vals)-base)
 	copy(v, d.vals[base:])
 	clear(d.vals[base:])
@@ -71,6 +77,12 @@ func (d *decodeState) objectInterface() map[string]any {
 			break
 		}
 	}
+	return d.endObject(kbase, vbase)
+}
+
+// endObject returns the members gathered on d.keys and d.vals from kbase
+// and vbase as a map made with room for all of them, and takes them off.
+func (d *decodeState) endObject(kbase, vbase int) map[string]any {
 	keys, vals := d.keys[kbase:], d.vals[vbase:]
 	m := make(map[string]any, len(keys))
 	for i, k := range keys {

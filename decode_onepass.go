@@ -913,11 +913,7 @@ func (d *decodeState) oArrayInterface(depth int) (any, bool) {
 			break
 		}
 	}
-	v := make([]any, len(d.vals)-base)
-	copy(v, d.vals[base:])
-	clear(d.vals[base:])
-	d.vals = d.vals[:base]
-	return v, true
+	return d.endArray(base), true
 }
 
 // oObjectInterface is objectInterface in one pass. On failure it leaves
@@ -957,13 +953,5 @@ func (d *decodeState) oObjectInterface(depth int) (any, bool) {
 			break
 		}
 	}
-	keys, vals := d.keys[kbase:], d.vals[vbase:]
-	m := make(map[string]any, len(keys))
-	for i, k := range keys {
-		m[k] = vals[i]
-	}
-	clear(keys)
-	clear(vals)
-	d.keys, d.vals = d.keys[:kbase], d.vals[:vbase]
-	return m, true
+	return d.endObject(kbase, vbase), true
 }
