@@ -525,52 +525,6 @@ func oPlainEnd(b []byte, i int) int {
 	return -1
 }
 
-// oNumberEnd returns the end of the JSON number at b[i:], or -1 if there
-// is none.
-func oNumberEnd(b []byte, i int) int {
-	if i < len(b) && b[i] == '-' {
-		i++
-	}
-	if i >= len(b) {
-		return -1
-	}
-	switch c := b[i]; {
-	case c == '0':
-		i++
-	case c-'1' < 9:
-		i++
-		for i < len(b) && b[i]-'0' < 10 {
-			i++
-		}
-	default:
-		return -1
-	}
-	if i < len(b) && b[i] == '.' {
-		i++
-		s := i
-		for i < len(b) && b[i]-'0' < 10 {
-			i++
-		}
-		if i == s {
-			return -1
-		}
-	}
-	if i < len(b) && b[i]|0x20 == 'e' {
-		i++
-		if i < len(b) && (b[i] == '+' || b[i] == '-') {
-			i++
-		}
-		s := i
-		for i < len(b) && b[i]-'0' < 10 {
-			i++
-		}
-		if i == s {
-			return -1
-		}
-	}
-	return i
-}
-
 // oFloat reads the number at d.off as a float64.
 func (d *decodeState) oFloat() (float64, bool) {
 	f, end, ok := oReadFloat(d.data, d.off)
@@ -579,9 +533,11 @@ func (d *decodeState) oFloat() (float64, bool) {
 		return f, true
 	}
 	// Invalid, or valid but for strconv to read.
-	if end = oNumberEnd(d.data, d.off); end < 0 {
+	n, code := scan.Number(d.data[d.off:], true)
+	if code != scan.OK {
 		return 0, false
 	}
+	end = d.off + n
 	b := d.data[d.off:end]
 	if f, ok = scan.ParseFloat64(b); !ok {
 		var err error
