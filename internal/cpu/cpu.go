@@ -21,18 +21,19 @@ var X86 X86Features
 // true only if the processor has the extension and, for AVX and AVX-512,
 // the operating system has enabled the matching register state.
 type X86Features struct {
-	HasPOPCNT     bool // POPCNT
-	HasSSE41      bool // SSE4.1
-	HasSSE42      bool // SSE4.2
-	HasPCLMULQDQ  bool // carry-less multiply on XMM registers
-	HasAVX        bool // AVX; OS saves YMM state
-	HasAVX2       bool // AVX2; OS saves YMM state
-	HasBMI1       bool // BMI1 (ANDN, BLSR, TZCNT, ...)
-	HasBMI2       bool // BMI2 (PDEP, PEXT, SHRX, ...)
-	HasAVX512F    bool // AVX-512 Foundation; OS saves ZMM and opmask state
-	HasAVX512BW   bool // AVX-512 byte and word instructions
-	HasAVX512VL   bool // AVX-512 on XMM and YMM registers
-	HasAVX512DQ   bool // AVX-512 doubleword and quadword instructions
-	HasAVX512VBMI bool // AVX-512 byte permutes (VPERMB, VPERMT2B)
-	HasVPCLMULQDQ bool // carry-less multiply on YMM/ZMM registers
+	HasPOPCNT      bool // POPCNT
+	HasSSE41       bool // SSE4.1
+	HasSSE42       bool // SSE4.2
+	HasPCLMULQDQ   bool // carry-less multiply on XMM registers
+	HasAVX         bool // AVX; OS saves YMM state
+	HasAVX2        bool // AVX2; OS saves YMM state
+	HasBMI1        bool // BMI1 (ANDN, BLSR, TZCNT, ...)
+	HasBMI2        bool // BMI2 (PDEP, PEXT, SHRX, ...)
+	HasAVX512F     bool // AVX-512 Foundation; OS saves ZMM and opmask state
+	HasAVX512BW    bool // AVX-512 byte and word instructions
+	HasAVX512VL    bool // AVX-512 on XMM and YMM registers
+	HasAVX512DQ    bool // AVX-512 doubleword and quadword instructions
+	HasAVX512VBMI  bool // AVX-512 byte permutes (VPERMB, VPERMT2B)
+	HasAVX512VBMI2 bool // AVX-512 byte and word compress and expand (VPCOMPRESSB, VPEXPANDB), concatenated shifts
+	HasVPCLMULQDQ  bool // carry-less multiply on YMM/ZMM registers
 }

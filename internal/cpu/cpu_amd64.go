@@ -36,8 +36,9 @@ const (
 	bitAVX512VL = 1 << 31
 
 	// Leaf 7 sub-leaf 0, ECX.
-	bitAVX512VBMI = 1 << 1
-	bitVPCLMULQDQ = 1 << 10
+	bitAVX512VBMI  = 1 << 1
+	bitAVX512VBMI2 = 1 << 6
+	bitVPCLMULQDQ  = 1 << 10
 
 	// XCR0 state components (Intel SDM volume 1, section 13.1).
 	xcr0SSE    = 1 << 1 // XMM registers
@@ -90,6 +91,7 @@ func detect(cpuid func(eax, ecx uint32) (a, b, c, d uint32), xgetbv func() (a, d
 		f.HasAVX512VL = ebx7&bitAVX512VL != 0
 		f.HasAVX512DQ = ebx7&bitAVX512DQ != 0
 		f.HasAVX512VBMI = ecx7&bitAVX512VBMI != 0
+		f.HasAVX512VBMI2 = ecx7&bitAVX512VBMI2 != 0
 	}
 	return f
 }

@@ -51,6 +51,7 @@ func TestProcCPUInfo(t *testing.T) {
 		{"avx512vl", X86.HasAVX512VL},
 		{"avx512dq", X86.HasAVX512DQ},
 		{"avx512vbmi", X86.HasAVX512VBMI},
+		{"avx512_vbmi2", X86.HasAVX512VBMI2},
 		{"vpclmulqdq", X86.HasVPCLMULQDQ},
 	} {
 		if c.got != flags[c.flag] {
@@ -107,6 +108,28 @@ func TestDetectOSSupport(t *testing.T) {
 		}
 		if want := tt.maxLeaf >= 1; f.HasPCLMULQDQ != want {
 			t.Errorf("%s: PCLMULQDQ=%v, want %v", tt.name, f.HasPCLMULQDQ, want)
+		}
+	}
+}
+
+// TestDetectVBMI2 checks leaf 7 ECX bit 6 and that, like every AVX-512
+// extension, it needs the operating system to save the ZMM state.
+func TestDetectVBMI2(t *testing.T) {
+	const (
+		ecx1 = bitPCLMULQDQ | bitOSXSAVE | bitAVX | bitPOPCNT
+		ebx7 = bitBMI1 | bitBMI2 | bitAVX2 | bitAVX512F | bitAVX512BW
+	)
+	for _, tt := range []struct {
+		name       string
+		ecx7, xcr0 uint32
+		want       bool
+	}{
+		{"present", bitAVX512VBMI2, xcr0ZMM, true},
+		{"absent", bitAVX512VBMI | bitVPCLMULQDQ, xcr0ZMM, false},
+		{"no ZMM state", bitAVX512VBMI2, xcr0YMM, false},
+	} {
+		if got := detect(fakeCPU(7, ecx1, ebx7, tt.ecx7, tt.xcr0)).HasAVX512VBMI2; got != tt.want {
+			t.Errorf("%s: HasAVX512VBMI2 = %v, want %v", tt.name, got, tt.want)
 		}
 	}
 }
