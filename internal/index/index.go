@@ -47,7 +47,8 @@
 // amd64 processors with AVX-512 (F, BW, VBMI), PCLMULQDQ, BMI1 and POPCNT,
 // index_amd64.s runs the same algorithm with vector classification,
 // carry-less multiplication for the in-string mask and VPCOMPRESSD
-// flattening. The purego build tag keeps the generic code only.
+// flattening (VPCOMPRESSB where AVX512_VBMI2 is present). The purego build
+// tag keeps the generic code only.
 //
 // # Limits
 //
@@ -102,6 +103,7 @@ type state struct {
 	u8need     uint64 // generic: continuation bytes still expected
 	u8lo       uint64 // generic: smallest allowed next continuation byte
 	u8hi       uint64 // generic: largest allowed next continuation byte
+	vbmi2      uint64 // assembly: 1 to use VPCOMPRESSB (AVX512_VBMI2)
 	prev       [blockSize]byte
 }
 
@@ -110,13 +112,27 @@ type state struct {
 // keeps the choice made at its last Reset.
 var forceGeneric bool
 
+// forceNoVBMI2 makes Reset choose the assembly without VPCOMPRESSB; a
+// test hook like forceGeneric.
+var forceNoVBMI2 bool
+
 func useAccelerated() bool { return accelerated && !forceGeneric }
 
 // Reset prepares x for a new input. flags is 0 or StrictUTF8.
 func (x *Builder) Reset(flags uint) {
-	*x = Builder{chosen: true, generic: !useAccelerated()}
+	*x = Builder{}
+	x.choose()
 	if flags&StrictUTF8 != 0 {
 		x.st.strict = 1
+	}
+}
+
+// choose picks the implementation for the next input.
+func (x *Builder) choose() {
+	x.chosen, x.generic = true, !useAccelerated()
+	x.st.vbmi2 = 0
+	if !x.generic && hasVBMI2 && !forceNoVBMI2 {
+		x.st.vbmi2 = 1
 	}
 }
 
@@ -162,7 +178,7 @@ func (x *Builder) index(buf []byte, base uint32, final bool, idx []uint32, out *
 		panic("index: input offsets exceed 4 GiB")
 	}
 	if !x.chosen {
-		x.chosen, x.generic = true, !useAccelerated()
+		x.choose()
 	}
 	n := len(buf) &^ (blockSize - 1)
 	if n > 0 {

@@ -15,6 +15,11 @@ import (
 var accelerated = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI &&
 	cpu.X86.HasPCLMULQDQ && cpu.X86.HasBMI1 && cpu.X86.HasPOPCNT
 
+// hasVBMI2 reports whether indexAVX512 may also use VPCOMPRESSB (AVX512_VBMI2)
+// to flatten and compact blocks: one byte compression in place of four
+// dword ones.
+var hasVBMI2 = cpu.X86.HasAVX512VBMI2
+
 // indexAVX512 indexes nblocks blocks of 64 bytes at buf, whose first byte
 // has offset base, writing the structural offsets to out and updating st;
 // it returns the number of offsets. It may write junk after them: out must

@@ -22,11 +22,7 @@ var benchFiles = []string{
 // and idx slice (no allocations), for each implementation and both UTF-8
 // modes. Names: impl/file/utf8 mode.
 func BenchmarkIndex(b *testing.B) {
-	impls := []string{"generic"}
-	if hasAccelerated() {
-		impls = append(impls, "avx512")
-	}
-	for _, impl := range impls {
+	for _, impl := range impls() {
 		for _, f := range benchFiles {
 			data := celertest.CorpusFile(b, f)
 			for _, mode := range []struct {
@@ -34,7 +30,7 @@ func BenchmarkIndex(b *testing.B) {
 				flags uint
 			}{{"lax", 0}, {"strict", StrictUTF8}} {
 				b.Run(impl+"/"+path.Base(f)+"/"+mode.name, func(b *testing.B) {
-					defer setGeneric(impl == "generic")()
+					defer setImpl(impl)()
 					var x Builder
 					idx := make([]uint32, 0, len(data)+blockSize)
 					b.SetBytes(int64(len(data)))
@@ -63,15 +59,11 @@ func TestBestThroughput(t *testing.T) {
 	if os.Getenv("CELER_INDEX_THROUGHPUT") != "1" {
 		t.Skip("set CELER_INDEX_THROUGHPUT=1 to measure")
 	}
-	impls := []string{"generic"}
-	if hasAccelerated() {
-		impls = append(impls, "avx512")
-	}
-	for _, impl := range impls {
+	for _, impl := range impls() {
 		for _, f := range benchFiles {
 			data := celertest.CorpusFile(t, f)
 			for _, flags := range []uint{0, StrictUTF8} {
-				restore := setGeneric(impl == "generic")
+				restore := setImpl(impl)
 				var x Builder
 				idx := make([]uint32, 0, len(data)+blockSize)
 				best := time.Duration(math.MaxInt64)

@@ -140,12 +140,8 @@ var windows = []int{0, 64, 128, 192, 320, 4096}
 // implementations runs f once per implementation available.
 func implementations(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
-	names := []string{"generic"}
-	if hasAccelerated() {
-		names = append(names, "accelerated")
-	}
-	for _, name := range names {
-		restore := setGeneric(name == "generic")
+	for _, name := range impls() {
+		restore := setImpl(name)
 		t.Run(name, f)
 		restore()
 	}
@@ -157,11 +153,8 @@ func check(t *testing.T, name string, b []byte) {
 	t.Helper()
 	for _, strict := range []bool{false, true} {
 		want := reference(b, strict)
-		for _, impl := range []bool{true, false} {
-			if !impl && !hasAccelerated() {
-				continue
-			}
-			restore := setGeneric(impl)
+		for _, impl := range impls() {
+			restore := setImpl(impl)
 			for _, w := range windows {
 				if w > len(b)+64 {
 					continue
@@ -169,7 +162,7 @@ func check(t *testing.T, name string, b []byte) {
 				got := run(b, strict, w)
 				if !got.equal(want) {
 					restore()
-					t.Fatalf("%s (len %d, strict %v, generic %v, window %d):\ninput %q\ngot  %v\nwant %v",
+					t.Fatalf("%s (len %d, strict %v, %s, window %d):\ninput %q\ngot  %v\nwant %v",
 						name, len(b), strict, impl, w, b, got, want)
 				}
 			}
@@ -345,16 +338,13 @@ func FuzzIndex(f *testing.F) {
 		window := 64 * int(w%8)
 		for _, strict := range []bool{false, true} {
 			want := reference(b, strict)
-			for _, generic := range []bool{true, false} {
-				if !generic && !hasAccelerated() {
-					continue
-				}
-				restore := setGeneric(generic)
+			for _, impl := range impls() {
+				restore := setImpl(impl)
 				whole, windowed := run(b, strict, 0), run(b, strict, window)
 				restore()
 				if !whole.equal(want) || !windowed.equal(want) {
-					t.Fatalf("strict %v generic %v window %d:\ninput %q\nwhole    %v\nwindowed %v\nwant     %v",
-						strict, generic, window, b, whole, windowed, want)
+					t.Fatalf("strict %v %s window %d:\ninput %q\nwhole    %v\nwindowed %v\nwant     %v",
+						strict, impl, window, b, whole, windowed, want)
 				}
 			}
 		}
