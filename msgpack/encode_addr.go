@@ -3,11 +3,11 @@ package msgpack
 import (
 	"encoding/binary"
 	"math"
+	"math/bits"
 	"reflect"
 	"slices"
 	"strconv"
 	"sync"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/celerjson/celer/internal/binfmt"
@@ -493,10 +493,29 @@ func structEncFor(t reflect.Type) *structEnc {
 	return got.(*structEnc)
 }
 
-// Room for one field written inline by fast: its key, then a value of at
-// most 32 bytes (a str of up to 31 bytes; a number takes 9), and the 32
-// bytes a key's word stores may write beyond a short key.
-const inlineRoom = 32 + 32
+// room returns the bytes field f can take when fast writes it inline:
+// its key and the longest value written inline for its kind (a str of
+// up to 31 bytes, a number of 9, a nil of 1), or, when more, the 16 or
+// 32 bytes the store of a short key's word writes.
+func (f *fieldEnc) room() int {
+	v := 0
+	switch f.k {
+	case sString:
+		v = 32
+	case sInt64, sFloat64:
+		v = 9
+	case sBool, sStringPtr, sNone:
+		v = 1
+	}
+	word := 0
+	switch {
+	case f.klen <= 16:
+		word = 16
+	case f.klen <= 32:
+		word = 32
+	}
+	return max(f.klen+v, word)
+}
 
 func (st *structEnc) build() {
 	s := structs.For(st.t)
@@ -533,7 +552,7 @@ func (st *structEnc) build() {
 	room := 0
 	for i := len(st.fields) - 1; i >= 0; i-- {
 		st.fields[i].rest = room
-		room += st.fields[i].klen + inlineRoom
+		room += st.fields[i].room()
 	}
 	st.room = room
 }
@@ -712,7 +731,7 @@ func (st *structEnc) fast(e *binfmt.Enc, p unsafe.Pointer) error {
 					*(*byte)(unsafe.Add(q, n-1)) = c
 					x = uint64(a | b | c)
 				}
-				if x&0x8080808080808080 == 0 || !strict || utf8.ValidString(s) {
+				if x&0x8080808080808080 == 0 || !strict || validShort(s) {
 					l += 1 + n
 					continue
 				}
@@ -728,12 +747,7 @@ func (st *structEnc) fast(e *binfmt.Enc, p unsafe.Pointer) error {
 				continue
 			}
 		case sInt64:
-			if x := *(*int64)(fp); uint64(x+32) < 0x80+32 { // a fixint
-				*(*byte)(d) = byte(x)
-				l++
-			} else {
-				l += putInt((*[9]byte)(d), x)
-			}
+			l += storeInt(d, *(*int64)(fp))
 			continue
 		case sBool:
 			*(*byte)(d) = bFalse + *(*byte)(fp)&1
@@ -775,6 +789,40 @@ func (st *structEnc) fast(e *binfmt.Enc, p unsafe.Pointer) error {
 	e.Buf = buf[:l]
 	return nil
 }
+
+// storeInt stores the integer n in its smallest format, as putInt, at d
+// (room for 9 bytes: it may store them all) and returns its size. It
+// has no call and no table of branches, so that it inlines.
+func storeInt(d unsafe.Pointer, n int64) int {
+	if uint64(n+32) < 0x80+32 { // -32 to 127: a fixint
+		*(*byte)(d) = byte(n)
+		return 1
+	}
+	// The bits n takes: its magnitude's, plus a sign bit when negative
+	// (uint 8 holds 0-255; int 8 holds -128 to -1).
+	neg := uint64(n) >> 63
+	c := intClass[bits.Len64(uint64(n^n>>63))+int(neg)]
+	*(*byte)(d) = bUint8 + byte(neg)*(bInt8-bUint8) + c
+	w := uint(1) << c // 1, 2, 4 or 8 bytes
+	binary.BigEndian.PutUint64((*[8]byte)(unsafe.Add(d, 1))[:], uint64(n)<<(64-8*w))
+	return 1 + int(w)
+}
+
+// intClass maps the bits an integer takes (0 to 64) to the log2 of the
+// bytes of its MessagePack format: 8 bits or less in 1 byte, and so on.
+var intClass = func() (c [65]uint8) {
+	for b := range c {
+		switch {
+		case b > 32:
+			c[b] = 3
+		case b > 16:
+			c[b] = 2
+		case b > 8:
+			c[b] = 1
+		}
+	}
+	return c
+}()
 
 // putInt stores the integer n in its smallest format (as appendInt) at d
 // and returns its size.

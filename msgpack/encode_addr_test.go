@@ -355,3 +355,33 @@ func TestBulkNumbersCapacity(t *testing.T) {
 		}
 	}
 }
+
+// TestStructRoom: the room structEnc.fast makes before a struct's first
+// field is the most its inline fields can take, not a flat allowance
+// per field, so that marshaling one small struct into a nil slice does
+// not leave several times its length in capacity (with 64 bytes per
+// field besides its key, 8 fields gave cap 704 for len 187).
+func TestStructRoom(t *testing.T) {
+	type row struct {
+		ID     int64  `json:"id"`
+		First  string `json:"first"`
+		Last   string `json:"last"`
+		Zip    int    `json:"zip"`
+		Street string `json:"street"`
+		City   string `json:"city"`
+		State  string `json:"state"`
+		Active bool   `json:"active"`
+	}
+	v := &row{ID: 123456, First: "Ada", Last: "Lovelace", Zip: 90210, Street: "12 Grove St", City: "Springfield", State: "CA", Active: true}
+	b, err := Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cap(b) > 2*len(b)+64 {
+		t.Errorf("len %d, cap %d", len(b), cap(b))
+	}
+	var back row
+	if err := Unmarshal(b, &back); err != nil || back != *v {
+		t.Errorf("round trip: %+v, %v", back, err)
+	}
+}
