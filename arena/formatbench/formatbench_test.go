@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/celerjson/celer/arena/internal/cputime"
 	"github.com/celerjson/celer/arena/syntaxbench"
 )
 
@@ -195,8 +196,10 @@ func benchOp(b *testing.B, op, f string) {
 	}
 }
 
-// run times one operation.
+// run times one operation. Besides ns/op it reports cpu-ns/op (package
+// cputime), what scripts/cpu-ratios.sh and cpu-ab.sh read.
 func run(b *testing.B, c *Contender, op string, d *Doc) {
+	defer cputime.Report(b, cputime.Now())
 	b.ReportAllocs()
 	b.SetBytes(int64(len(d.JSON)))
 	switch op {
