@@ -6,8 +6,12 @@ import (
 	"io"
 	"math/big"
 	"reflect"
+	"slices"
 	"strconv"
+	"strings"
+	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/celerjson/celer/internal/binfmt"
 	"github.com/celerjson/celer/internal/errs"
@@ -108,12 +112,32 @@ func Marshal(v any, o ...Options) ([]byte, error) {
 
 // AppendMarshal appends the CBOR encoding of v to dst.
 func AppendMarshal(dst []byte, v any, o ...Options) ([]byte, error) {
-	e := format.NewEnc(dst, opts.Collect(o...))
-	if err := e.Value(reflect.ValueOf(v)); err != nil {
+	e := encPool.Get().(*binfmt.Enc)
+	format.InitEnc(e, dst, marshalOpts(o))
+	err := e.Value(reflect.ValueOf(v))
+	b := e.Buf
+	e.Buf = nil // the caller's
+	encPool.Put(e)
+	if err != nil {
 		return dst, err
 	}
-	return e.Buf, nil
+	return b, nil
 }
+
+// marshalOpts returns the options of a Marshal call: a value collected
+// once when there are none.
+func marshalOpts(o []Options) opts.Struct {
+	if len(o) == 0 {
+		return defaultMarshalOpts
+	}
+	return opts.Collect(o...)
+}
+
+var defaultMarshalOpts = opts.Collect()
+
+// encPool keeps Marshal states (and their scratch buffers) between
+// calls: a new one per call cost an allocation of some 200 bytes.
+var encPool = sync.Pool{New: func() any { return new(binfmt.Enc) }}
 
 // An Encoder writes CBOR data items to an io.Writer, one per Encode call
 // (a CBOR sequence).
@@ -188,8 +212,73 @@ func kindEncoder(t reflect.Type) binfmt.EncFunc {
 		if t.Elem().Kind() == reflect.Uint8 && !elemHasMethods(t.Elem()) {
 			return encodeByteArray
 		}
+	case reflect.Map:
+		if t.Key() == stringType && t.Elem() == stringType {
+			return stringMapEncoder(t)
+		}
 	}
 	return nil
+}
+
+// stringMapEncoder returns the encoder of map type t, whose keys and
+// values are plain strings: it ranges over the map itself where the
+// shared plan's reflect.MapIter copied every key and value into a new
+// allocation (HTTP headers and parameters: twice fxamacker's time). It
+// writes what the shared plan writes (TestStringMap): nil as null,
+// counted in the depth, and with Deterministic the entries sorted by
+// their encoded keys, which for text strings is by length, then bytes.
+func stringMapEncoder(t reflect.Type) binfmt.EncFunc {
+	return func(e *binfmt.Enc, v reflect.Value) error {
+		if v.IsNil() {
+			e.Null()
+			return nil
+		}
+		if e.Depth++; e.Depth > e.O.MaxDepth {
+			return &errs.Detail{Msg: "cbor: exceeded max depth (a map cycle?) marshaling " + t.String(), Sentinel: errs.ErrDepth}
+		}
+		p := v.UnsafePointer() // a map is a pointer
+		m := *(*map[string]string)(unsafe.Pointer(&p))
+		e.Buf = appendHead(e.Buf, majorMap, uint64(len(m)))
+		strict := !e.O.Has(opts.AllowInvalidUTF8)
+		put := func(s string) error {
+			if strict && !kernels.ValidUTF8(unsafeBytes(s)) {
+				return &errs.Detail{Msg: "cbor: invalid UTF-8 in string " + strconv.Quote(s), Sentinel: ErrInvalidUTF8}
+			}
+			e.Buf = append(appendHead(e.Buf, majorText, uint64(len(s))), s...)
+			return nil
+		}
+		if e.Det {
+			keys := make([]string, 0, len(m))
+			for k := range m {
+				keys = append(keys, k)
+			}
+			slices.SortFunc(keys, func(a, b string) int {
+				if len(a) != len(b) {
+					return len(a) - len(b)
+				}
+				return strings.Compare(a, b)
+			})
+			for _, k := range keys {
+				if err := put(k); err != nil {
+					return err
+				}
+				if err := put(m[k]); err != nil {
+					return err
+				}
+			}
+		} else {
+			for k, x := range m {
+				if err := put(k); err != nil {
+					return err
+				}
+				if err := put(x); err != nil {
+					return err
+				}
+			}
+		}
+		e.Depth--
+		return nil
+	}
 }
 
 // bulkEncoder writes slices and arrays of fixed-size numbers as typed

@@ -548,3 +548,61 @@ func TestUnmarshalStringMap(t *testing.T) {
 		t.Errorf("got %q, %v; want %q and a type error at /1", m, err, want)
 	}
 }
+
+// TestStringMap: map[string]string (its own encoder) is written as the
+// shared plan writes the same entries held in a map[string]any: byte for
+// byte with Deterministic or with one entry, the same values otherwise;
+// nil as null; invalid UTF-8 and the depth limit as errors.
+func TestStringMap(t *testing.T) {
+	type named map[string]string
+	maps := []map[string]string{nil, {}, {"a": "b"}, {"Content-Type": "text/html", "a": "", "bb": "x", "b": "é",
+		strings.Repeat("k", 30): strings.Repeat("v", 300), "": "empty key"}}
+	for _, m := range maps {
+		var ref map[string]any
+		if m != nil {
+			ref = map[string]any{}
+			for k, v := range m {
+				ref[k] = v
+			}
+		}
+		for _, o := range [][]Options{nil, {Deterministic(true)}} {
+			for _, v := range []any{m, named(m), &struct {
+				M map[string]string `json:"m"`
+			}{m}} {
+				got, err := Marshal(v, o...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var want []byte
+				switch v.(type) {
+				case map[string]string, named:
+					want, err = Marshal(ref, o...)
+				default:
+					want, err = Marshal(&struct {
+						M map[string]any `json:"m"`
+					}{ref}, o...)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if string(got) == string(want) {
+					continue
+				}
+				var a, b any
+				if len(o) > 0 || len(m) <= 1 || len(got) != len(want) ||
+					Unmarshal(got, &a) != nil || Unmarshal(want, &b) != nil || !reflect.DeepEqual(a, b) {
+					t.Errorf("%T %v:\n got %x\nwant %x", v, o, got, want)
+				}
+			}
+		}
+	}
+	if _, err := Marshal(map[string]string{"a": "\xff"}); !errors.Is(err, ErrInvalidUTF8) {
+		t.Errorf("invalid UTF-8 value: %v", err)
+	}
+	if b, err := Marshal(map[string]string{"a": "\xff"}, AllowInvalidUTF8(true)); err != nil || len(b) != 5 {
+		t.Errorf("invalid UTF-8 allowed: %x, %v", b, err)
+	}
+	if _, err := Marshal(&struct{ M map[string]string }{map[string]string{}}, MaxDepth(1)); !errors.Is(err, ErrDepth) {
+		t.Errorf("depth: %v", err)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"sync"
 	"time"
 	"unsafe"
 
@@ -107,12 +108,32 @@ func Marshal(v any, o ...Options) ([]byte, error) {
 
 // AppendMarshal appends the UBJSON encoding of v to dst.
 func AppendMarshal(dst []byte, v any, o ...Options) ([]byte, error) {
-	e := format.NewEnc(dst, opts.Collect(o...))
-	if err := e.Value(reflect.ValueOf(v)); err != nil {
+	e := encPool.Get().(*binfmt.Enc)
+	format.InitEnc(e, dst, marshalOpts(o))
+	err := e.Value(reflect.ValueOf(v))
+	b := e.Buf
+	e.Buf = nil // the caller's
+	encPool.Put(e)
+	if err != nil {
 		return dst, err
 	}
-	return e.Buf, nil
+	return b, nil
 }
+
+// marshalOpts returns the options of a Marshal call: a value collected
+// once when there are none.
+func marshalOpts(o []Options) opts.Struct {
+	if len(o) == 0 {
+		return defaultMarshalOpts
+	}
+	return opts.Collect(o...)
+}
+
+var defaultMarshalOpts = opts.Collect()
+
+// encPool keeps Marshal states (and their scratch buffers) between
+// calls: a new one per call cost an allocation of some 200 bytes.
+var encPool = sync.Pool{New: func() any { return new(binfmt.Enc) }}
 
 // An Encoder writes UBJSON values to an io.Writer, one per Encode call.
 type Encoder struct {
