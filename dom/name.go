@@ -89,12 +89,18 @@ func (d *Doc) findPath(i uint32, names []Name) Value {
 // AppendGetNames appends to dst, for each element of array v in order,
 // the element's GetNames(names) when it exists: the values a query such
 // as $.a[*].b.c selects, without an iterator call per element. It appends
-// nothing if v is not an array.
+// nothing if v is not an array. On an array it runs over twice in a row,
+// it finds names[0] through the Doc's row table (see ElementsGetNames).
 func (v Value) AppendGetNames(dst []Value, names []Name) []Value {
 	if v.Kind() != Array {
 		return dst
 	}
 	d := v.d
+	if len(names) > 0 {
+		if t := d.rowsFor(v.i); t != nil {
+			return d.appendRows(dst, t, names)
+		}
+	}
 	tape := d.tape[:endOf(v.entry())]
 	for j := int(v.i) + 2; j < len(tape); {
 		e := tape[j]

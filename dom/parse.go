@@ -37,6 +37,7 @@ type Doc struct {
 	src   []byte
 	cur   cursor    // where Index last stepped to; see cursor
 	elems elemCache // the element table of one array; see elemTable
+	rows  rowCache  // the row table of one array; see rowTable
 }
 
 // Root returns the document's top-level value.
@@ -149,6 +150,7 @@ func (st *state) parse(d *Doc, b []byte, o []Options) error {
 	}
 	d.cur.reset()
 	d.elems.reset()
+	d.rows.reset()
 	mode := scan.Mode(0)
 	if s.Has(opts.AllowInvalidUTF8) {
 		mode = scan.AllowInvalidUTF8

@@ -376,21 +376,15 @@ func (e *evaluator) filter(f *expr, rest []segment, v dom.Value, k dom.Kind) {
 		// A number compared with a number literal, the most common
 		// filter, is compared here without cmpLiteral's dispatch.
 		num := f.args[1].lit.k == vNum && !f.swap
+		if segs := f.litQ.segs; len(segs) > 0 && segs[0].names != nil {
+			// Through the Doc's row table on an array queried again.
+			for c, n := range v.ElementsGetNames(segs[0].names) {
+				e.collectIf(f, num, mark, rest, c, n)
+			}
+			return
+		}
 		for c := range v.Elements() {
-			n := singularLookup(f.litQ.segs, c)
-			var ok bool
-			if num && n.Kind() == dom.Number {
-				x, _ := n.Float64() // beyond float64: ±Inf, still ordered
-				ok = cmpNum(f.op, x, f.args[1].lit.num)
-			} else {
-				e.truncText(mark)
-				ok = e.cmpLiteral(f, n)
-			}
-			if ok {
-				if r := singularLookup(rest, c); r.Exists() {
-					e.out = append(e.out, r)
-				}
-			}
+			e.collectIf(f, num, mark, rest, c, singularLookup(f.litQ.segs, c))
 		}
 		return
 	}
@@ -406,6 +400,25 @@ func (e *evaluator) filter(f *expr, rest []segment, v dom.Value, k dom.Kind) {
 			}
 		}
 		i++
+	}
+}
+
+// collectIf appends the node rest selects from c to e.out if n, the node
+// of filter f's query, compares with f's literal as f says; num tells
+// that the literal is a number on the right.
+func (e *evaluator) collectIf(f *expr, num bool, mark int, rest []segment, c, n dom.Value) {
+	var ok bool
+	if num && n.Kind() == dom.Number {
+		x, _ := n.Float64() // beyond float64: ±Inf, still ordered
+		ok = cmpNum(f.op, x, f.args[1].lit.num)
+	} else {
+		e.truncText(mark)
+		ok = e.cmpLiteral(f, n)
+	}
+	if ok {
+		if r := singularLookup(rest, c); r.Exists() {
+			e.out = append(e.out, r)
+		}
 	}
 }
 
