@@ -43,6 +43,9 @@ func (d *decState) any(i int) (any, int) {
 		return d.str(s), end
 	case kBin:
 		b, end := d.payload(i)
+		if d.zeroCopy && len(b) > 0 {
+			return b[:len(b):len(b)], end
+		}
 		return append([]byte{}, b...), end
 	case kArray:
 		d.open(n, false, j)

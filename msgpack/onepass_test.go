@@ -1,12 +1,15 @@
 package msgpack
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/big"
 	"reflect"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/celerjson/celer/internal/celertest"
 	"github.com/celerjson/celer/internal/opts"
@@ -194,4 +197,72 @@ func FuzzNumber(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestZeroCopyStrings: with ZeroCopyStrings, Unmarshal's strings and
+// byte slices (struct fields, slices, maps, empty interfaces; in one
+// pass and after validation) point into the input, byte slices with
+// their capacity cut to their length; without it, and through a
+// Decoder, nothing does.
+func TestZeroCopyStrings(t *testing.T) {
+	type rec struct {
+		S  string            `json:"s"`
+		B  []byte            `json:"b"`
+		M  map[string]string `json:"m"`
+		Ss []string          `json:"ss"`
+		A  any               `json:"a"`
+		X  any               `json:"x"`
+	}
+	in := rec{S: "a string", B: []byte("some bytes"), M: map[string]string{"key": "value"},
+		Ss: []string{"one", "two"}, A: "any string", X: []byte("any bytes")}
+	data, err := Marshal(&in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inData := func(p unsafe.Pointer, n int) bool {
+		lo := uintptr(unsafe.Pointer(&data[0]))
+		return n > 0 && uintptr(p) >= lo && uintptr(p)+uintptr(n) <= lo+uintptr(len(data))
+	}
+	check := func(name string, out *rec, zero bool) {
+		t.Helper()
+		if !reflect.DeepEqual(*out, in) {
+			t.Fatalf("%s: %+v", name, *out)
+		}
+		var k, v string
+		for k, v = range out.M {
+		}
+		got := map[string]bool{
+			"S":     inData(unsafe.Pointer(unsafe.StringData(out.S)), len(out.S)),
+			"B":     inData(unsafe.Pointer(unsafe.SliceData(out.B)), len(out.B)),
+			"key":   inData(unsafe.Pointer(unsafe.StringData(k)), len(k)),
+			"value": inData(unsafe.Pointer(unsafe.StringData(v)), len(v)),
+			"Ss":    inData(unsafe.Pointer(unsafe.StringData(out.Ss[1])), len(out.Ss[1])),
+			"A":     inData(unsafe.Pointer(unsafe.StringData(out.A.(string))), len(out.A.(string))),
+			"X":     inData(unsafe.Pointer(unsafe.SliceData(out.X.([]byte))), len(out.X.([]byte))),
+		}
+		for what, shared := range got {
+			if shared != zero {
+				t.Errorf("%s: %s shares the input: %v", name, what, shared)
+			}
+		}
+		if zero && (cap(out.B) != len(out.B) || cap(out.X.([]byte)) != len(out.X.([]byte))) {
+			t.Errorf("%s: byte slices keep the input's capacity", name)
+		}
+	}
+	for _, zero := range []bool{false, true} {
+		var a rec // zero value: one pass
+		if err := Unmarshal(data, &a, ZeroCopyStrings(zero)); err != nil {
+			t.Fatal(err)
+		}
+		check(fmt.Sprint("one pass ", zero), &a, zero)
+		b := rec{S: "not zero"} // validated first
+		if err := Unmarshal(data, &b, ZeroCopyStrings(zero)); err != nil {
+			t.Fatal(err)
+		}
+		check(fmt.Sprint("validated ", zero), &b, zero)
+	}
+	var c rec
+	if err := NewDecoder(bytes.NewReader(data), ZeroCopyStrings(true)).Decode(&c); err != nil || !reflect.DeepEqual(c, in) {
+		t.Fatalf("Decoder: %+v, %v", c, err)
+	}
 }

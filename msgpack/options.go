@@ -51,6 +51,15 @@ func RejectDuplicateNames(v bool) Options { return opts.Flag(opts.RejectDuplicat
 // given in (Go maps: iteration order).
 func Deterministic(v bool) Options { return opts.Flag(opts.Deterministic, v) }
 
+// ZeroCopyStrings lets Unmarshal's Go strings and byte slices (from str
+// and bin) share memory with the input instead of copying it: the
+// binary formats' counterpart of celer.ZeroCopyStrings, with the same
+// option bit. The input must then not be modified for as long as any of
+// them is in use (which also keeps the whole input alive); a byte slice
+// has its capacity cut to its length, so appending to it copies. Affects
+// Unmarshal only (a Decoder reads into a buffer it reuses, so it copies).
+func ZeroCopyStrings(v bool) Options { return opts.Flag(opts.ZeroCopyStrings, v) }
+
 // ShortestFloat makes Writers and Marshal write a float64 (or a float of
 // unknown width, or a JSON number with a fraction or an exponent) as float
 // 32 when float 32 holds its value exactly (1.5, not 0.1). Off by default:

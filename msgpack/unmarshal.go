@@ -35,6 +35,9 @@ type decState struct {
 	// open around the object being decoded.
 	check bool
 	depth int
+	// zeroCopy: strings and byte slices share the input's memory
+	// (ZeroCopyStrings; only Unmarshal sets it, its data is the caller's).
+	zeroCopy bool
 }
 
 // errUnchecked is the panic of a decoder that finds unchecked data
@@ -97,6 +100,9 @@ const (
 func (d *decState) str(b []byte) string {
 	if len(b) == 0 {
 		return ""
+	}
+	if d.zeroCopy {
+		return unsafe.String(&b[0], len(b))
 	}
 	if len(b) > strMax {
 		return string(b)
@@ -176,7 +182,7 @@ func unmarshalChecked(data []byte, rv reflect.Value, o opts.Struct) (err error, 
 		return nil, false
 	}
 	d := decPool.Get().(*decState)
-	*d = decState{data: data, o: o, check: true}
+	*d = decState{data: data, o: o, check: true, zeroCopy: o.Has(opts.ZeroCopyStrings)}
 	defer func() {
 		// A decoder reading past the end (a length or count beyond the
 		// data) panics with a runtime error; other panics are not ours.
@@ -252,7 +258,7 @@ func unmarshalValid(data []byte, v any, o opts.Struct) error {
 		return &InvalidUnmarshalError{Type: reflect.TypeOf(v)}
 	}
 	d := decPool.Get().(*decState)
-	*d = decState{data: data, o: o}
+	*d = decState{data: data, o: o, zeroCopy: o.Has(opts.ZeroCopyStrings)}
 	defer func() {
 		*d = decState{}
 		decPool.Put(d)
@@ -283,7 +289,9 @@ func (dec *Decoder) Decode(v any) error {
 	if err != nil {
 		return err
 	}
-	return unmarshalValid(item, v, dec.o)
+	o := dec.o
+	o.Flags &^= opts.ZeroCopyStrings // item is the Decoder's buffer, reused
+	return unmarshalValid(item, v, o)
 }
 
 // pathAt returns the path of the object at offset off of valid data.
@@ -607,7 +615,11 @@ func decodeByteSlice(d *decState, i int, v reflect.Value) int {
 	switch infos[d.data[i]].kind {
 	case kBin, kStr:
 		s, end := d.payload(i)
-		v.SetBytes(cloneBytes(s))
+		if d.zeroCopy && len(s) > 0 {
+			v.SetBytes(s[:len(s):len(s)])
+		} else {
+			v.SetBytes(cloneBytes(s))
+		}
 		return end
 	case kNil:
 		v.SetZero()

@@ -11,6 +11,7 @@ import (
 
 	"github.com/celerjson/celer/arena/internal/cputime"
 	"github.com/celerjson/celer/arena/syntaxbench"
+	"github.com/celerjson/celer/msgpack"
 )
 
 // suite is everything the tests and benchmarks share, built once.
@@ -159,6 +160,21 @@ func BenchmarkTranscodeBSON(b *testing.B)    { benchOp(b, OpTranscode, "bson") }
 func BenchmarkMarshalUBJSON(b *testing.B)    { benchOp(b, OpMarshal, "ubjson") }
 func BenchmarkUnmarshalUBJSON(b *testing.B)  { benchOp(b, OpUnmarshal, "ubjson") }
 func BenchmarkTranscodeUBJSON(b *testing.B)  { benchOp(b, OpTranscode, "ubjson") }
+
+// BenchmarkUnmarshalZeroCopyMSGPACK is celer's UnmarshalMSGPACK with
+// msgpack.ZeroCopyStrings (strings and byte slices share the input, as
+// shamaton's do by default), under its own name so that the tables keep
+// comparing defaults.
+func BenchmarkUnmarshalZeroCopyMSGPACK(b *testing.B) {
+	s := load(b)
+	c := Celer("msgpack")
+	zc := msgpack.ZeroCopyStrings(true) // built once, as a caller would
+	c.Unmarshal = func(b []byte, v any) error { return msgpack.Unmarshal(b, v, zc) }
+	for i := range s.docs {
+		d := &s.docs[i]
+		b.Run(d.Name+"/celer", func(b *testing.B) { run(b, c, OpUnmarshal, d) })
+	}
+}
 
 // benchOp times op in format f on every document with every contender of
 // f. MB/s counts the document's JSON text; "bytes" is the encoded size. A
