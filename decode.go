@@ -115,6 +115,8 @@ type decodeState struct {
 	// bytes below len(strs) belong to strings already handed out and are
 	// never written again.
 	strs []byte
+	// strCap, if not zero, caps the size of a chunk below chunkMax.
+	strCap int
 
 	// keys and vals gather the members and elements of the objects and
 	// arrays being decoded into empty interfaces (see arrayInterface).
@@ -424,6 +426,9 @@ func (d *decodeState) carve(b []byte) string {
 	}
 	if cap(d.strs)-len(d.strs) < len(b) {
 		n := min(len(d.data)-d.off+len(b), chunkMax)
+		if d.strCap > 0 {
+			n = min(n, d.strCap)
+		}
 		d.strs = make([]byte, 0, max(n, len(b)))
 	}
 	i := len(d.strs)

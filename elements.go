@@ -8,9 +8,15 @@ import (
 	"iter"
 	"reflect"
 	"runtime"
+	"strconv"
+	"strings"
 	"sync"
+	"unsafe"
 
+	"github.com/celerjson/celer/internal/errs"
+	"github.com/celerjson/celer/internal/kernels"
 	"github.com/celerjson/celer/internal/opts"
+	"github.com/celerjson/celer/internal/scan"
 	"github.com/celerjson/celer/stream"
 )
 
@@ -28,74 +34,473 @@ import (
 // and iteration goes on; a syntax error or read error is yielded once and
 // ends the iteration. Breaking out of the loop stops reading.
 // ZeroCopyStrings is ignored: elements are read into a reused buffer.
+//
+// Short strings of several elements may share one allocation of up to
+// elemChunk (1 KiB) bytes, so a string kept from one element can keep
+// that much memory alive.
 func Elements[T any](r io.Reader, o ...Options) iter.Seq2[T, error] {
+	return elements[T](r, true, o)
+}
+
+// elements is Elements; fast false keeps to the stream decoder throughout
+// (the reference the tests compare the fast reader with).
+func elements[T any](r io.Reader, fast bool, o []Options) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
 		s := opts.Collect(o...)
 		flags := decodeFlags(&s) &^ dZeroCopy
 		lenient := flagOr(&s, opts.AllowInvalidUTF8, true)
 		if !lenient {
-			flags |= dValidUTF8 // the stream decoder checks every string
+			flags |= dValidUTF8 // the validator checks every string
+		}
+		if fast && !s.Has(opts.RejectDuplicateNames) && s.MaxBytes == 0 && s.MaxTokenBytes == 0 {
+			fastElements(r, &s, o, flags, lenient, yield)
+			return
 		}
 		sd := stream.NewDecoder(r, stream.AllowInvalidUTF8(lenient), opts.Join(o...))
-		var zero T
-		array := false
-		switch sd.PeekKind() {
-		case stream.KindBeginArray:
+		streamElements(sd, flags, lenient, elemDetect, nil, yield)
+	}
+}
+
+// How streamElements reads its input.
+type elemMode uint8
+
+const (
+	elemDetect elemMode = iota // the first non-space byte decides
+	elemValues                 // a stream of top-level values
+	elemArray                  // one top-level array
+)
+
+// streamElements is Elements on the stream decoder, which validates each
+// value (and positions every error) before it is decoded. fix, when not
+// nil, says where sd's input starts in the caller's, and skip elements
+// already yielded.
+func streamElements[T any](sd *stream.Decoder, flags dflags, lenient bool, mode elemMode, fix *elemFix, yield func(T, error) bool) {
+	var zero T
+	fail := func(err error) {
+		if fix != nil {
+			err = fix.fix(err)
+		}
+		yield(zero, err)
+	}
+	array := mode == elemArray
+	switch sd.PeekKind() {
+	case stream.KindBeginArray:
+		if mode == elemDetect {
 			array = true
+		}
+		if array {
 			if _, err := sd.ReadToken(); err != nil {
-				yield(zero, err)
+				fail(err)
 				return
 			}
-		case stream.KindInvalid: // end of input, or an error
+		}
+	case stream.KindInvalid: // end of input, or an error
+		if _, err := sd.ReadToken(); err != io.EOF {
+			fail(err)
+		}
+		return
+	}
+	if fix != nil && fix.skip {
+		if err := sd.SkipValue(); err != nil { // yielded already: cannot fail
+			fail(err)
+			return
+		}
+	}
+	d := new(decodeState)
+	// A struct plan is looked up once, not per element.
+	var sp *plan
+	if p := planFor(reflect.TypeFor[T]()); p.kind == pStruct && !p.generic && !p.topMethods {
+		sp = p
+	}
+	for {
+		if array && sd.PeekKind() == stream.KindEndArray {
+			sd.ReadToken()
 			if _, err := sd.ReadToken(); err != io.EOF {
-				yield(zero, err)
+				if err == nil {
+					err = errTrailingData
+				}
+				fail(err)
 			}
 			return
 		}
-		d := new(decodeState)
-		// A struct plan is looked up once, not per element.
-		var sp *plan
-		if p := planFor(reflect.TypeFor[T]()); p.kind == pStruct && !p.generic && !p.topMethods {
-			sp = p
+		raw, err := sd.ReadValue()
+		if err != nil {
+			if err != io.EOF || array {
+				fail(err)
+			}
+			return
 		}
-		for {
-			if array && sd.PeekKind() == stream.KindEndArray {
-				sd.ReadToken()
-				if _, err := sd.ReadToken(); err != io.EOF {
-					if err == nil {
-						err = errTrailingData
-					}
-					yield(zero, err)
-				}
-				return
-			}
-			raw, err := sd.ReadValue()
-			if err != nil {
-				if err != io.EOF || array {
-					yield(zero, err)
-				}
-				return
-			}
-			var v T
-			f := flags
-			if lenient {
-				f |= utf8Flag(raw)
-			}
-			d.init(raw, f)
-			if sp != nil {
-				err = d.unmarshalStruct(reflect.ValueOf(&v).Elem(), sp)
-			} else {
-				err = d.unmarshal(&v)
-			}
-			d.data = nil
-			if !yield(v, err) {
-				return
-			}
+		var v T
+		f := flags
+		if lenient {
+			f |= utf8Flag(raw)
+		}
+		d.init(raw, f)
+		if sp != nil {
+			err = d.unmarshalStruct(reflect.ValueOf(&v).Elem(), sp)
+		} else {
+			err = d.unmarshal(&v)
+		}
+		d.data = nil
+		if !yield(v, err) {
+			return
 		}
 	}
 }
 
 var errTrailingData = errors.New("celer: data after the top-level array")
+
+// The fast reader.
+//
+// fastElements frames and decodes values from its own buffer: the
+// one-pass decoder (decode_onepass.go) checks each value's grammar as it
+// decodes it, so the common case reads every byte once. A value the
+// one-pass decoder gives up on is validated by scan.Value (which also
+// finds where an incomplete value needs more input) and decoded by the
+// two-pass decoder, exactly as streamElements would. At the first syntax
+// error, or anything else unusual, the rest of the input goes to
+// streamElements, which positions the error; elemFix maps its positions
+// back onto the whole input.
+
+const (
+	elemBufSize = 32 << 10 // the reader's first buffer
+	elemChunk   = 1 << 10  // the most string bytes elements share (see Elements)
+)
+
+// elemReader is the fast reader's input buffer.
+type elemReader struct {
+	r    io.Reader
+	buf  []byte // buf[off:] is unread input
+	off  int
+	prev int   // start of the element yielded last (array), or -1
+	open int   // offset of the array's '[' while no element is yielded, or -1
+	base int64 // input offset of buf[0]
+	eof  bool  // no more input after buf
+	err  error // a read error
+
+	line      int   // 1-based line number at buf[0]
+	lineStart int64 // input offset where that line starts
+
+	// buf[:valid] is known to be valid UTF-8 (and ends on a character
+	// boundary), unless bad: some input was not.
+	valid int
+	bad   bool
+}
+
+// fill reads more input, keeping buf from the earliest of off, prev and
+// open on (and all of it while there is room). It reports false at the
+// end of input or on a read error.
+func (e *elemReader) fill() bool {
+	if e.eof || e.err != nil {
+		return false
+	}
+	keep := e.off
+	if e.prev >= 0 {
+		keep = min(keep, e.prev)
+	}
+	if e.open >= 0 {
+		keep = min(keep, e.open)
+	}
+	if keep > 0 && cap(e.buf)-len(e.buf) < cap(e.buf)/2 { // make room
+		gone := e.buf[:keep]
+		if k := bytes.Count(gone, []byte{'\n'}); k > 0 {
+			e.line += k
+			e.lineStart = e.base + int64(bytes.LastIndexByte(gone, '\n')) + 1
+		}
+		e.buf = e.buf[:copy(e.buf, e.buf[keep:])]
+		e.base += int64(keep)
+		e.off -= keep
+		e.valid = max(e.valid-keep, 0)
+		if e.prev >= 0 {
+			e.prev -= keep
+		}
+		if e.open >= 0 {
+			e.open -= keep
+		}
+	}
+	if len(e.buf) == cap(e.buf) { // a value longer than the buffer
+		nb := make([]byte, len(e.buf), 2*cap(e.buf))
+		copy(nb, e.buf)
+		e.buf = nb
+	}
+	for range 100 {
+		n, err := e.r.Read(e.buf[len(e.buf):cap(e.buf)])
+		e.buf = e.buf[:len(e.buf)+n]
+		if err == io.EOF {
+			e.eof = true
+		} else if err != nil {
+			e.err = err
+		}
+		if n > 0 || err != nil {
+			e.checkUTF8()
+			return n > 0
+		}
+	}
+	e.err = io.ErrNoProgress
+	return false
+}
+
+// checkUTF8 extends buf[:valid] over the input just read.
+func (e *elemReader) checkUTF8() {
+	if e.bad {
+		return
+	}
+	end := len(e.buf)
+	if !e.eof {
+		end = utf8Cut(e.buf, e.valid, end)
+	}
+	if kernels.ValidUTF8(e.buf[e.valid:end]) {
+		e.valid = end
+	} else {
+		e.bad = true
+	}
+}
+
+// utf8Cut returns end, or the start of an incomplete UTF-8 sequence that
+// b[lo:end] ends with.
+func utf8Cut(b []byte, lo, end int) int {
+	for i := end - 1; i >= lo && i >= end-3; i-- {
+		c := b[i]
+		if c < 0x80 {
+			return end
+		}
+		if c >= 0xC0 { // a lead byte
+			n := 2
+			if c >= 0xF0 {
+				n = 4
+			} else if c >= 0xE0 {
+				n = 3
+			}
+			if end-i < n {
+				return i
+			}
+			return end
+		}
+	}
+	return end
+}
+
+// space skips whitespace, reading more as needed, and reports whether a
+// byte follows.
+func (e *elemReader) space() bool {
+	for {
+		e.off = kernels.SkipSpace(e.buf, e.off)
+		if e.off < len(e.buf) {
+			return true
+		}
+		if !e.fill() {
+			return false
+		}
+	}
+}
+
+func fastElements[T any](r io.Reader, s *opts.Struct, o []Options, flags dflags, lenient bool, yield func(T, error) bool) {
+	var zero T
+	e := &elemReader{r: r, buf: make([]byte, 0, elemBufSize), prev: -1, open: -1, line: 1}
+	array := false
+	// handover passes the rest of the input, from the element yielded last
+	// (or the array's '['), or from the value at start, to streamElements.
+	handover := func(start, k int) {
+		fix := &elemFix{buf: e.buf, from: start, base: e.base, line: e.line, lineStart: e.lineStart, index: -1}
+		mode := elemValues
+		var head io.Reader = bytes.NewReader(nil)
+		switch {
+		case !array:
+		case e.open >= 0:
+			fix.from, mode = e.open, elemArray
+		default:
+			fix.from, fix.skip, fix.index, mode = e.prev, true, k-1, elemArray
+			head, fix.prefix = strings.NewReader("["), 1
+		}
+		in := io.MultiReader(head, bytes.NewReader(e.buf[fix.from:]), e.r)
+		sd := stream.NewDecoder(in, stream.AllowInvalidUTF8(lenient), opts.Join(o...))
+		streamElements(sd, flags, lenient, mode, fix, yield)
+	}
+	if !e.space() {
+		if e.err != nil {
+			yield(zero, e.err)
+		}
+		return
+	}
+	array = e.buf[e.off] == '['
+	if array {
+		e.open = e.off
+		e.off++
+	}
+	mode := scan.Mode(0)
+	if lenient {
+		mode = scan.AllowInvalidUTF8
+	}
+	depth := s.MaxDepth
+	if depth <= 0 {
+		depth = opts.DefaultMaxDepth
+	}
+	if array {
+		depth--
+	}
+	p := planFor(reflect.TypeFor[T]())
+	one := p.onePass() && depth > maxOneDepth
+	var sp *plan
+	if p.kind == pStruct && !p.generic && !p.topMethods {
+		sp = p
+	}
+	d := new(decodeState)
+	d.strCap = elemChunk
+	slot := new(T) // decoded into here, and handed out by copy
+	ptr := unsafe.Pointer(slot)
+	k := 0 // elements yielded
+	for {
+		if !e.space() {
+			switch {
+			case e.err != nil:
+				yield(zero, e.err)
+			case array: // unexpected end of input
+				handover(e.off, k)
+			}
+			return
+		}
+		if array {
+			c := e.buf[e.off]
+			if k > 0 && c == ',' {
+				e.off++
+				if !e.space() || e.buf[e.off] == ']' {
+					if e.err != nil {
+						yield(zero, e.err)
+					} else {
+						handover(e.off, k)
+					}
+					return
+				}
+			} else if c == ']' {
+				e.off++
+				if e.space() { // data after the array
+					handover(e.off, k)
+				} else if e.err != nil {
+					yield(zero, e.err)
+				}
+				return
+			} else if k > 0 {
+				handover(e.off, k)
+				return
+			}
+		}
+		start := e.off
+	again:
+		if one && !e.bad && start < e.valid {
+			d.init(e.buf[start:e.valid], flags|dValidUTF8)
+			if d.oValue(ptr, p, 0) && (d.off < len(d.data) || e.eof && e.valid == len(e.buf)) {
+				e.off = start + d.off
+				v := *slot
+				*slot = zero
+				if !yield(v, nil) {
+					return
+				}
+				if array {
+					e.prev, e.open = start, -1
+				}
+				k++
+				continue
+			}
+			*slot = zero
+			d.undo()
+		}
+		n, code := scan.Value(e.buf[start:], mode, depth, e.eof)
+		if code == scan.Incomplete && !e.eof {
+			// Read at least as much again as there is of the value (so
+			// that a long value read in small pieces is not rescanned for
+			// each), or to the end of input.
+			have := len(e.buf) - start
+			e.off = start
+			for len(e.buf)-e.off < 2*have+64 && e.fill() {
+			}
+			if e.err != nil {
+				yield(zero, e.err)
+				return
+			}
+			start = e.off
+			goto again
+		}
+		if code != scan.OK {
+			handover(start, k)
+			return
+		}
+		raw := e.buf[start : start+n]
+		e.off = start + n
+		f := flags
+		if lenient {
+			f |= utf8Flag(raw)
+		}
+		d.init(raw, f)
+		var err error
+		if sp != nil {
+			err = d.unmarshalStruct(reflect.NewAt(sp.t, ptr).Elem(), sp)
+		} else {
+			err = d.unmarshal(slot)
+		}
+		v := *slot
+		*slot = zero
+		if !yield(v, err) {
+			return
+		}
+		if array {
+			e.prev, e.open = start, -1
+		}
+		k++
+	}
+}
+
+// elemFix maps the positions of errors from streamElements, reading the
+// input from buf[from:] (after prefix bytes of its own), onto the whole
+// input.
+type elemFix struct {
+	buf       []byte // the fast reader's buffer
+	from      int
+	prefix    int
+	skip      bool // the first element was yielded already
+	index     int  // the index of the element at from, or -1
+	base      int64
+	line      int
+	lineStart int64
+}
+
+func (f *elemFix) fix(err error) error {
+	se, ok := err.(*errs.SyntaxError)
+	if !ok {
+		return err
+	}
+	c := *se
+	rel := max(int(se.Offset)-f.prefix, 0)
+	at := f.from + rel
+	c.Offset = f.base + int64(at)
+	if at <= len(f.buf) {
+		c.Line, c.Column = errs.Locate(f.buf, at, f.line, f.lineStart, f.base)
+		c.Quote = errs.QuoteAt(f.buf, at)
+	} else if line, col := errs.Locate(f.buf, f.from, f.line, f.lineStart, f.base); se.Line == 1 {
+		c.Line, c.Column = line, col+rel
+	} else {
+		c.Line = line + se.Line - 1
+	}
+	if f.index > 0 {
+		c.Pointer = shiftIndex(c.Pointer, f.index)
+	}
+	return &c
+}
+
+// shiftIndex adds k to the array index that JSON Pointer ptr starts with.
+func shiftIndex(ptr string, k int) string {
+	if len(ptr) < 2 || ptr[0] != '/' {
+		return ptr
+	}
+	seg, rest, more := strings.Cut(ptr[1:], "/")
+	i, err := strconv.Atoi(seg)
+	if err != nil {
+		return ptr
+	}
+	if more {
+		rest = "/" + rest
+	}
+	return "/" + strconv.Itoa(i+k) + rest
+}
 
 // ParallelElements decodes NDJSON (one JSON value per line; blank lines
 // are skipped) from r on GOMAXPROCS goroutines and yields the values in

@@ -11,7 +11,7 @@
 set -euo pipefail
 bin=$1; re=$2; n=${3:-5}; bt=${4:-100ms}
 tmp=$(mktemp)
-for i in $(seq $n); do $bin -test.run '^$' -test.bench "$re" -test.benchtime $bt 2>/dev/null | grep '^Bench' >> $tmp; done
+for i in $(seq $n); do $bin -test.run '^$' -test.bench "$re" -test.benchtime $bt 2>/dev/null | grep -a '^Bench' >> $tmp; done
 awk '{ v=0; for(i=1;i<=NF;i++) if($i=="cpu-ns/op") v=$(i-1)+0; if(v==0) next;
   split($1,a,"/"); op=a[1]; sub("Benchmark","",op); file=a[2]; c=a[3]; sub(/-[0-9]+$/,"",c); k=op"/"file;
   key=k SUBSEP c; if(!(key in m)||v<m[key]) m[key]=v; files[k]=1; cs[c]=1 }
