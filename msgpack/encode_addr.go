@@ -3,7 +3,6 @@ package msgpack
 import (
 	"encoding/binary"
 	"math"
-	"math/bits"
 	"reflect"
 	"slices"
 	"strconv"
@@ -747,7 +746,12 @@ func (st *structEnc) fast(e *binfmt.Enc, p unsafe.Pointer) error {
 				continue
 			}
 		case sInt64:
-			l += storeInt(d, *(*int64)(fp))
+			if x := *(*int64)(fp); uint64(x+32) < 0x80+32 { // a fixint
+				*(*byte)(d) = byte(x)
+				l++
+			} else {
+				l += putInt((*[9]byte)(d), x)
+			}
 			continue
 		case sBool:
 			*(*byte)(d) = bFalse + *(*byte)(fp)&1
@@ -789,40 +793,6 @@ func (st *structEnc) fast(e *binfmt.Enc, p unsafe.Pointer) error {
 	e.Buf = buf[:l]
 	return nil
 }
-
-// storeInt stores the integer n in its smallest format, as putInt, at d
-// (room for 9 bytes: it may store them all) and returns its size. It
-// has no call and no table of branches, so that it inlines.
-func storeInt(d unsafe.Pointer, n int64) int {
-	if uint64(n+32) < 0x80+32 { // -32 to 127: a fixint
-		*(*byte)(d) = byte(n)
-		return 1
-	}
-	// The bits n takes: its magnitude's, plus a sign bit when negative
-	// (uint 8 holds 0-255; int 8 holds -128 to -1).
-	neg := uint64(n) >> 63
-	c := intClass[bits.Len64(uint64(n^n>>63))+int(neg)]
-	*(*byte)(d) = bUint8 + byte(neg)*(bInt8-bUint8) + c
-	w := uint(1) << c // 1, 2, 4 or 8 bytes
-	binary.BigEndian.PutUint64((*[8]byte)(unsafe.Add(d, 1))[:], uint64(n)<<(64-8*w))
-	return 1 + int(w)
-}
-
-// intClass maps the bits an integer takes (0 to 64) to the log2 of the
-// bytes of its MessagePack format: 8 bits or less in 1 byte, and so on.
-var intClass = func() (c [65]uint8) {
-	for b := range c {
-		switch {
-		case b > 32:
-			c[b] = 3
-		case b > 16:
-			c[b] = 2
-		case b > 8:
-			c[b] = 1
-		}
-	}
-	return c
-}()
 
 // putInt stores the integer n in its smallest format (as appendInt) at d
 // and returns its size.
