@@ -15,21 +15,20 @@ import (
 func validShort(s string) bool {
 	p, n := unsafe.Pointer(unsafe.StringData(s)), len(s)
 	for i := 0; i < n; {
-		if n-i >= 8 {
-			w := load64(p, i) & 0x8080808080808080
-			if w == 0 {
+		c := *(*byte)(unsafe.Add(p, i))
+		if c < 0x80 { // ASCII: skip the run, a word at a time
+			if n-i < 8 {
+				i++
+			} else if w := load64(p, i) & 0x8080808080808080; w == 0 {
 				i += 8
-				continue
+			} else {
+				i += bits.TrailingZeros64(w) >> 3
 			}
-			i += bits.TrailingZeros64(w) >> 3
-		} else if *(*byte)(unsafe.Add(p, i)) < 0x80 {
-			i++
 			continue
 		}
 		// A sequence's lead byte at i: its length and the range of its
 		// second byte (RFC 3629: no overlong forms, no surrogates, no
 		// code point above U+10FFFF); later bytes are 80 to BF.
-		c := *(*byte)(unsafe.Add(p, i))
 		size, lo, hi := 0, byte(0x80), byte(0xbf)
 		switch {
 		case c < 0xc2:
@@ -59,10 +58,9 @@ func validShort(s string) bool {
 		if b := *(*byte)(unsafe.Add(p, i+1)); b < lo || b > hi {
 			return false
 		}
-		for k := 2; k < size; k++ {
-			if *(*byte)(unsafe.Add(p, i+k))&0xc0 != 0x80 {
-				return false
-			}
+		if size > 2 && *(*byte)(unsafe.Add(p, i+2))&0xc0 != 0x80 ||
+			size > 3 && *(*byte)(unsafe.Add(p, i+3))&0xc0 != 0x80 {
+			return false
 		}
 		i += size
 	}
