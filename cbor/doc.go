@@ -12,6 +12,10 @@
 //	token.Copy(cbor.NewWriter(w), token.NewJSONReader(r)) // JSON to CBOR
 //	token.Copy(token.NewJSONWriter(w), cbor.NewReader(r)) // CBOR to JSON
 //
+// From JSON, token.Copy lets the Writer read the JSON decoder's tokens
+// itself (Writer.CopyJSON, a token.JSONCopier): the same bytes as token by
+// token, without making a Token of each.
+//
 // The Reader gives integers as Int (Uint above MaxInt64, a Number of the
 // exact text below -2^63), strings as String and Bytes (indefinite-length
 // strings joined), arrays and maps with their length (-1 for indefinite

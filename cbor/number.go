@@ -29,6 +29,37 @@ func appendNumber(dst, s []byte, f opts.Flags) ([]byte, error) {
 	if n, code := scan.Number(s, true); code != scan.OK || n != len(s) {
 		return dst, unsupported("invalid number text " + strconv.Quote(string(s)))
 	}
+	return appendCheckedNumber(dst, s, f)
+}
+
+// noDecimal turns appendValidNumber's one-pass cases off, for the test
+// that compares them with the general path. Tests only: not synchronized.
+var noDecimal bool
+
+// appendValidNumber appends what a JSONReader's token for the valid JSON
+// number text s is written as (Writer.CopyJSON): an integer of up to 64
+// bits (its Int or Uint token) or appendNumber's form (its Number
+// token), the same bytes either way. One pass over the digits decides
+// the common cases: integers of up to 19 digits, and with InexactAsFloat
+// alone, the nearest double.
+func appendValidNumber(dst, s []byte, f opts.Flags) ([]byte, error) {
+	if m, exp, neg, integer, ok := binfmt.Decimal(s); ok && !noDecimal {
+		switch {
+		case integer && !neg:
+			return appendHead(dst, majorUint, m), nil
+		case integer && m != 0 && m <= 1<<63: // -0 is the float -0.0 (appendCheckedNumber)
+			return appendInt(dst, -int64(m)), nil
+		case !integer && binfmt.NearestOnly(f):
+			if x, ok := scan.Float64FromDecimal(m, exp, neg); ok && !math.IsInf(x, 0) {
+				return appendFloat(dst, x), nil
+			}
+		}
+	}
+	return appendCheckedNumber(dst, s, f)
+}
+
+// appendCheckedNumber is appendNumber for valid JSON number text s.
+func appendCheckedNumber(dst, s []byte, f opts.Flags) ([]byte, error) {
 	neg := s[0] == '-'
 	digits := s[b2i(neg):]
 	integer := true

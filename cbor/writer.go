@@ -9,6 +9,7 @@ import (
 	"github.com/celerjson/celer/internal/errs"
 	"github.com/celerjson/celer/internal/kernels"
 	"github.com/celerjson/celer/internal/opts"
+	"github.com/celerjson/celer/stream"
 	"github.com/celerjson/celer/token"
 )
 
@@ -81,6 +82,7 @@ type Writer struct {
 
 	tmp  []byte
 	ents []entry
+	unq  []byte // the unescaped text of a JSON string (CopyJSON)
 }
 
 // NewWriter returns a Writer writing to w.
@@ -192,6 +194,81 @@ func (e *Writer) write(t token.Token) error {
 		return seqError("invalid token")
 	}
 	e.tags = 0
+	return e.done()
+}
+
+// CopyJSON copies the tokens of d (a token.JSONReader's decoder) as
+// WriteToken would write the tokens the JSONReader makes of them,
+// without making Tokens; see token.JSONCopier. token.Copy calls it.
+// Number text goes straight to appendValidNumber, strings to
+// appendString. TestCopyJSON and FuzzCopyJSON compare it with copying
+// token by token.
+func (e *Writer) CopyJSON(d *stream.Decoder, validUTF8 bool) (n int64, ok bool, err error) {
+	if e.err != nil || e.afterTag {
+		return 0, false, nil // token by token: WriteToken's own cases
+	}
+	for {
+		t, err := d.ReadToken()
+		if err != nil {
+			if err == io.EOF {
+				return n, true, nil
+			}
+			return n, true, err
+		}
+		if err := e.jsonToken(t, validUTF8); err != nil {
+			e.err = err
+			return n, true, err
+		}
+		n++
+	}
+}
+
+// jsonToken writes the JSON token t as write writes the token a
+// JSONReader makes of it (never a tag: afterTag stays false).
+func (e *Writer) jsonToken(t stream.Token, validUTF8 bool) error {
+	k := t.Kind()
+	if k == stream.KindEndArray || k == stream.KindEndObject {
+		return e.end(k == stream.KindEndObject)
+	}
+	if n := len(e.stack); n > 0 {
+		f := &e.stack[n-1]
+		if f.left == 0 {
+			return seqError("more items than the container declared")
+		}
+		if f.left > 0 {
+			f.left--
+		}
+		f.count++
+	}
+	e.tags = 0
+	switch k {
+	case stream.KindNumber:
+		var err error
+		if e.buf, err = appendValidNumber(e.buf, t.Raw(), e.o.Flags); err != nil {
+			return err
+		}
+	case stream.KindString:
+		raw := t.Raw()
+		s := raw[1 : len(raw)-1]
+		if bytes.IndexByte(s, '\\') >= 0 {
+			e.unq = t.AppendString(e.unq[:0])
+			s = e.unq
+		}
+		if e.strict && !validUTF8 && !kernels.ValidUTF8(s) {
+			return &errs.Detail{Msg: "cbor: invalid UTF-8 in text string", Sentinel: ErrInvalidUTF8}
+		}
+		if err := e.appendString(majorText, s); err != nil {
+			return err
+		}
+	case stream.KindBeginArray, stream.KindBeginObject:
+		return e.begin(k == stream.KindBeginObject, -1)
+	case stream.KindTrue:
+		e.buf = append(e.buf, 0xf5)
+	case stream.KindFalse:
+		e.buf = append(e.buf, 0xf4)
+	default:
+		e.buf = append(e.buf, 0xf6)
+	}
 	return e.done()
 }
 
