@@ -66,11 +66,16 @@
 // # Concurrency
 //
 // A Doc's values are never modified after Parse returns it, so any number
-// of goroutines may read it at once. Two position caches make repeated
+// of goroutines may read it at once. Three position caches make repeated
 // access to arrays of containers cheaper: where [Value.Index] last stepped
-// to, and the element table of the array [Value.ElementsStep] last
-// stepped over twice in a row (after which Index and ElementsStep on it
-// are direct); both are updated with atomic operations and are safe for
+// to; the element table of the array [Value.ElementsStep] last stepped
+// over twice in a row (after which Index and ElementsStep on it are
+// direct); and the row table of the array [Value.AppendGetNames] or
+// [Value.ElementsGetNames] last ran over twice in a row (the position of
+// each element's first member of each name, after which a name is found
+// in every element without walking their members; built only when the
+// elements share their names enough that the table is no larger than the
+// array's tape). All are updated with atomic operations and are safe for
 // concurrent readers. A Doc from [Parser.Parse] lives until
 // the Parser's next Parse. The input must not be modified while the Doc
 // is in use: the Doc refers to it rather than copying it.

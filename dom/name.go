@@ -97,8 +97,8 @@ func (v Value) AppendGetNames(dst []Value, names []Name) []Value {
 	}
 	d := v.d
 	if len(names) > 0 {
-		if t := d.rowsFor(v.i); t != nil {
-			return d.appendRows(dst, t, names)
+		if cells, _ := d.rowColumnFor(v.i, &names[0]); cells != nil {
+			return d.appendRows(dst, cells, names)
 		}
 	}
 	tape := d.tape[:endOf(v.entry())]

@@ -12,37 +12,42 @@ import (
 // remembered from one element proves nothing about the next (an earlier
 // member of that one may have the same name, or the entry there may belong
 // to a nested value). A Doc therefore keeps, for the array that such
-// look-ups ran over twice in a row, a table with one row per element and
-// one column per distinct member name of its elements: the tape index of
-// the value of the element's first member of that name (first, as Get
-// finds), or 0 (the root, never a member) when it has none. A look-up is
-// then one map access per call to find the column, and one load per
-// element.
+// look-ups ran over twice in a row, a table with one row per element and a
+// column for each name looked up since (at most maxRowColumns): the tape
+// index of the value of the element's first member of that name, as Get
+// finds it, or 0 (the root, never a member) when it has none. A column is
+// filled by one walk, the look-up itself, and read by a load per element
+// from then on.
 //
-// Names are compared as Get compares them, unescaped, so a name spelled
-// with escapes shares its column with the plain spelling. The table is
-// built only for arrays whose elements share most of their names (see
-// rowTableFits), so that its size stays within the array's tape; for other
-// arrays the Doc remembers that none fits and look-ups walk.
-//
-// Like the element table, the row table is built by one goroutine and
-// published through an atomic pointer, never modified after that; readers
-// of a Doc need no other synchronization (two goroutines may both build
-// one, and either is published: they are equal).
+// The table is built only for arrays whose elements span at least
+// minRowSpan tape entries on average (containers), so that its columns
+// take no more memory than the array's tape. Like the element table, it is
+// never modified once published through an atomic pointer: a new column
+// makes a new table sharing the old columns. Readers of a Doc need no
+// other synchronization (two goroutines may add a column at once, and one
+// of the two tables is kept: both are correct).
 
 // rowTableMin is the least element count of an array given a row table
 // (a variable for tests, which set it lower to have tables on small
 // inputs).
 var rowTableMin = 16
 
-// rowTable is the row table of the array at arr; cols is nil when the
-// array's elements do not share their names enough for one.
+const (
+	maxRowColumns = 8
+	minRowSpan    = 2 * maxRowColumns * 4 / 8 // tape entries (8 bytes) per element for 4-byte cells
+)
+
+// rowTable is the row table of the array at arr.
 type rowTable struct {
 	arr   uint32
-	cols  map[string]int // member name -> column
-	width int            // len(cols)
-	elems []uint32       // tape index of each element
-	cells []uint32       // cells[e*width+c]: see above
+	elems []uint32 // tape index of each element
+	cols  []rowColumn
+}
+
+// rowColumn is the column of one name.
+type rowColumn struct {
+	name  string
+	cells []uint32 // per element: see above
 }
 
 // rowCache is a Doc's row table and the array last looked up in.
@@ -58,94 +63,45 @@ func (c *rowCache) reset() {
 	c.last.Store(0)
 }
 
-// rowsFor returns the row table of the array at a, building it if the
-// previous call was for a too; nil when there is none (yet), or when the
-// array does not fit one.
-func (d *Doc) rowsFor(a uint32) *rowTable {
-	if t := d.rows.t.Load(); t != nil && t.arr == a {
-		if t.cols == nil {
-			return nil
+// rowColumnFor returns the column of nm in the row table of the array at
+// a: the cells of its elements, and the tape indexes of the elements. It
+// builds the table if the previous call was for a too, and fills the
+// column if nm has none yet. It returns nils when a has no table (yet),
+// or does not fit one.
+func (d *Doc) rowColumnFor(a uint32, nm *Name) (cells, elems []uint32) {
+	t := d.rows.t.Load()
+	if t == nil || t.arr != a {
+		e := d.tape[a]
+		n, span := lenOf(e), int(endOf(e)-a-2)
+		if n < rowTableMin || tagOf(e) != tagArray || span < minRowSpan*n {
+			return nil, nil
 		}
-		return t
-	}
-	e := d.tape[a]
-	if n := lenOf(e); n < rowTableMin || tagOf(e) != tagArray {
-		return nil
-	}
-	if d.rows.last.Swap(a+1) != a+1 {
-		return nil
-	}
-	t := d.buildRows(a)
-	d.rows.t.Store(t)
-	if t.cols == nil {
-		return nil
-	}
-	return t
-}
-
-// rowTableFits reports whether a table of width columns for n elements
-// with members members in all is no larger than the array's part of the
-// tape: four bytes a cell, against at least sixteen per element and per
-// member there.
-func rowTableFits(n, width, members int) bool {
-	return n*width <= 4*(n+members)
-}
-
-// buildRows builds the row table of the array at a.
-func (d *Doc) buildRows(a uint32) *rowTable {
-	t := &rowTable{arr: a}
-	end := endOf(d.tape[a])
-	cols := map[string]int{}
-	var buf []byte
-	// First pass: the columns, and each member's column in ids.
-	var ids []int32
-	n := 0
-	for j := a + 2; j < end; j = d.skip(j) {
-		t.elems = append(t.elems, j)
-		n++
-		e := d.tape[j]
-		if tagOf(e) != tagObject {
-			continue
+		if d.rows.last.Swap(a+1) != a+1 {
+			return nil, nil
 		}
-		for m, mend := j+2, endOf(e); m < mend; m = d.skip(m + 1) {
-			buf = d.appendContent(buf[:0], m)
-			c, ok := cols[string(buf)]
-			if !ok {
-				c = len(cols)
-				cols[string(buf)] = c
-			}
-			ids = append(ids, int32(c))
+		t = &rowTable{arr: a, elems: make([]uint32, 0, n)}
+		for j := a + 2; j < endOf(e); j = d.skip(j) {
+			t.elems = append(t.elems, j)
 		}
 	}
-	if !rowTableFits(n, len(cols), len(ids)) {
-		t.elems = nil
-		return t
+	for k := range t.cols {
+		if c := &t.cols[k]; c.name == nm.s {
+			return c.cells, t.elems
+		}
 	}
-	t.cols, t.width = cols, len(cols)
-	t.cells = make([]uint32, n*t.width)
-	// Second pass: the cells, the first member of each name winning.
-	k := 0
+	cells = make([]uint32, len(t.elems))
 	for r, j := range t.elems {
-		e := d.tape[j]
-		if tagOf(e) != tagObject {
-			continue
-		}
-		row := t.cells[r*t.width : (r+1)*t.width]
-		for m, mend := j+2, endOf(e); m < mend; m = d.skip(m + 1) {
-			if c := ids[k]; row[c] == 0 {
-				row[c] = m + 1
-			}
-			k++
+		if v := d.find(j, nm); v.d != nil {
+			cells[r] = v.i
 		}
 	}
-	return t
-}
-
-// column returns the column of name in t, and false if no element has a
-// member of that name.
-func (t *rowTable) column(name string) (int, bool) {
-	c, ok := t.cols[name]
-	return c, ok
+	cols := t.cols
+	if len(cols) == maxRowColumns {
+		cols = cols[1:] // the oldest goes
+	}
+	nt := &rowTable{arr: a, elems: t.elems, cols: append(cols[:len(cols):len(cols)], rowColumn{nm.s, cells})}
+	d.rows.t.Store(nt)
+	return cells, t.elems
 }
 
 // ElementsGetNames returns an iterator over the elements of array v, in
@@ -166,14 +122,11 @@ func (v Value) elementsGetNames(names []Name, yield func(Value, Value) bool) {
 	}
 	d := v.d
 	if len(names) > 0 {
-		if t := d.rowsFor(v.i); t != nil {
-			c, ok := t.column(names[0].s)
-			for r, j := range t.elems {
+		if cells, elems := d.rowColumnFor(v.i, &names[0]); cells != nil {
+			for r, j := range elems {
 				var x Value
-				if ok {
-					if i := t.cells[r*t.width+c]; i != 0 {
-						x = d.findPath(i, names[1:])
-					}
+				if i := cells[r]; i != 0 {
+					x = d.findPath(i, names[1:])
 				}
 				if !yield(Value{d, j}, x) {
 					return
@@ -189,14 +142,11 @@ func (v Value) elementsGetNames(names []Name, yield func(Value, Value) bool) {
 	}
 }
 
-// appendRows is AppendGetNames over the row table t of array v.
-func (d *Doc) appendRows(dst []Value, t *rowTable, names []Name) []Value {
-	c, ok := t.column(names[0].s)
-	if !ok {
-		return dst
-	}
-	for i := c; i < len(t.cells); i += t.width {
-		if j := t.cells[i]; j != 0 {
+// appendRows is AppendGetNames over the cells of names[0] in v's row
+// table.
+func (d *Doc) appendRows(dst []Value, cells []uint32, names []Name) []Value {
+	for _, j := range cells {
+		if j != 0 {
 			if r := d.findPath(j, names[1:]); r.d != nil {
 				dst = append(dst, r)
 			}

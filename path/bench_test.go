@@ -1,6 +1,7 @@
 package path
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -223,5 +224,35 @@ func TestSelectAllocs(t *testing.T) {
 func reportCPU(b *testing.B, start time.Duration) {
 	if b.N > 0 && start > 0 {
 		b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+	}
+}
+
+// BenchmarkSelectFresh parses twitter.json with a reused Parser and runs
+// a query on the new Doc 0 to 3 times, so that the Doc's caches start
+// empty: the differences between the rows give the cost of a first run
+// (a walk), of the second (which builds the row table) and of the third
+// (which uses it), beside BenchmarkSelect's steady state.
+func BenchmarkSelectFresh(b *testing.B) {
+	data := benchDoc(b, "twitter")
+	for _, s := range []string{`$.statuses[*].user.screen_name`, `$.statuses[?@.retweet_count > 5].id_str`} {
+		q := MustCompile(s)
+		for runs := range 4 {
+			b.Run(fmt.Sprintf("%s/runs=%d", s, runs), func(b *testing.B) {
+				var p dom.Parser
+				var out []dom.Value
+				b.ReportAllocs()
+				start := cpuTime()
+				for b.Loop() {
+					d, err := p.Parse(data)
+					if err != nil {
+						b.Fatal(err)
+					}
+					for range runs {
+						out = q.AppendSelect(out[:0], d.Root())
+					}
+				}
+				reportCPU(b, start)
+			})
+		}
 	}
 }
