@@ -47,6 +47,7 @@ type rowTable struct {
 // rowColumn is the column of one name.
 type rowColumn struct {
 	name  string
+	hi    uint64   // the Name's hi: the zero Name and MakeName("") differ there
 	cells []uint32 // per element: see above
 }
 
@@ -85,7 +86,7 @@ func (d *Doc) rowColumnFor(a uint32, nm *Name) (cells, elems []uint32) {
 		}
 	}
 	for k := range t.cols {
-		if c := &t.cols[k]; c.name == nm.s {
+		if c := &t.cols[k]; c.name == nm.s && c.hi == nm.hi {
 			return c.cells, t.elems
 		}
 	}
@@ -99,7 +100,7 @@ func (d *Doc) rowColumnFor(a uint32, nm *Name) (cells, elems []uint32) {
 	if len(cols) == maxRowColumns {
 		cols = cols[1:] // the oldest goes
 	}
-	nt := &rowTable{arr: a, elems: t.elems, cols: append(cols[:len(cols):len(cols)], rowColumn{nm.s, cells})}
+	nt := &rowTable{arr: a, elems: t.elems, cols: append(cols[:len(cols):len(cols)], rowColumn{nm.s, nm.hi, cells})}
 	d.rows.t.Store(nt)
 	return cells, t.elems
 }

@@ -185,3 +185,27 @@ func TestRowTableConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestRowTableZeroName: a column made for the name "" must not answer for
+// the zero Name, which matches no member.
+func TestRowTableZeroName(t *testing.T) {
+	d, err := dom.Parse([]byte(`[` + strings.Repeat(`{"": {"x": 1}, "a": 2},`, 20) + `{"": 3}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty := []dom.Name{dom.MakeName("")}
+	for range 3 {
+		if got := d.Root().AppendGetNames(nil, empty); len(got) != 21 {
+			t.Fatalf("AppendGetNames(\"\"): %d values, want 21", len(got))
+		}
+	}
+	zero := []dom.Name{{}}
+	if got := d.Root().AppendGetNames(nil, zero); len(got) != 0 {
+		t.Errorf("AppendGetNames(zero Name): %d values, want none", len(got))
+	}
+	for _, x := range d.Root().ElementsGetNames(zero) {
+		if x.Exists() {
+			t.Fatal("ElementsGetNames(zero Name) finds a member")
+		}
+	}
+}
