@@ -1,9 +1,11 @@
 package dom
 
 // SetRowTableMin sets the least element count of an array given a row
-// table, for tests, and returns a function that restores it.
+// table, and lifts the least size of its elements, for tests (so that
+// short arrays of small values get tables); it returns a function that
+// restores both.
 func SetRowTableMin(n int) (restore func()) {
-	saved := rowTableMin
-	rowTableMin = n
-	return func() { rowTableMin = saved }
+	saved, span := rowTableMin, minRowSpan
+	rowTableMin, minRowSpan = n, 0
+	return func() { rowTableMin, minRowSpan = saved, span }
 }

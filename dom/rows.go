@@ -32,10 +32,13 @@ import (
 // inputs).
 var rowTableMin = 16
 
-const (
-	maxRowColumns = 8
-	minRowSpan    = 2 * maxRowColumns * 4 / 8 // tape entries (8 bytes) per element for 4-byte cells
-)
+const maxRowColumns = 8
+
+// minRowSpan is the least average number of tape entries (8 bytes) per
+// element of an array given a row table: as many bytes as its row (the
+// element's index and its cells) may take (a variable for tests, like
+// rowTableMin).
+var minRowSpan = (4 + maxRowColumns*4 + 7) / 8
 
 // rowTable is the row table of the array at arr.
 type rowTable struct {
