@@ -92,6 +92,12 @@ func FuzzUnmarshalOnePass(f *testing.F) {
 				if (e1 == nil) != (e2 == nil) || string(bv) != string(bw) {
 					t.Fatalf("target %d: decoded %x (%v), after validation %x (%v)", k, bv, e1, bw, e2)
 				}
+				z := mk() // ZeroCopyStrings decodes the same values
+				zerr := Unmarshal(data, z, append(vo[:len(vo):len(vo)], ZeroCopyStrings(true))...)
+				bz, e3 := Marshal(z, mo...)
+				if (err == nil) != (zerr == nil) || err != nil && err.Error() != zerr.Error() || (e1 == nil) != (e3 == nil) || string(bv) != string(bz) {
+					t.Fatalf("target %d: decoded %x (%v), with ZeroCopyStrings %x (%v)", k, bv, err, bz, zerr)
+				}
 			}
 		}
 	})
