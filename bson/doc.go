@@ -13,6 +13,10 @@
 //	token.Copy(bson.NewWriter(w), token.NewJSONReader(r)) // JSON to BSON
 //	token.Copy(token.NewJSONWriter(w), bson.NewReader(r)) // BSON to JSON
 //
+// From JSON, token.Copy lets the Writer read the JSON decoder's tokens
+// itself (Writer.CopyJSON, a token.JSONCopier): the same bytes as token by
+// token, without making a Token of each.
+//
 // BSON's top level is a document: a Writer fails with ErrUnsupported on a
 // top-level value that is not an object. Documents read as BeginObject,
 // key, value, ..., EndObject; arrays as BeginArray, the values, EndArray

@@ -31,8 +31,17 @@ var noDecimal bool
 func appendValidNumber(dst, s []byte, f opts.Flags) ([]byte, byte, error) {
 	// With InexactAsFloat alone, a number with a fraction or an exponent
 	// is its nearest double: one pass over its digits finds it.
-	if binfmt.NearestOnly(f) && !noDecimal {
-		if m, exp, neg, integer, ok := binfmt.Decimal(s); ok && !integer {
+	// Integers of up to 19 digits too (Writer.CopyJSON gives every JSON
+	// integer here).
+	if m, exp, neg, integer, ok := binfmt.Decimal(s); ok && !noDecimal {
+		switch {
+		case integer && !neg && m <= math.MaxInt64:
+			dst, t := appendInt(dst, int64(m))
+			return dst, t, nil
+		case integer && neg && m != 0 && m <= 1<<63: // -0 is the double -0.0, below
+			dst, t := appendInt(dst, -int64(m))
+			return dst, t, nil
+		case !integer && binfmt.NearestOnly(f):
 			if x, ok := scan.Float64FromDecimal(m, exp, neg); ok && !math.IsInf(x, 0) {
 				return appendDouble(dst, x), TypeDouble, nil
 			}

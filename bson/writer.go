@@ -11,6 +11,7 @@ import (
 	"github.com/celerjson/celer/internal/kernels"
 	"github.com/celerjson/celer/internal/opts"
 	"github.com/celerjson/celer/internal/scan"
+	"github.com/celerjson/celer/stream"
 	"github.com/celerjson/celer/token"
 )
 
@@ -81,6 +82,7 @@ type Writer struct {
 
 	chk Reader // checks Ext payloads
 	tmp []byte
+	unq []byte // the unescaped text of a JSON string (CopyJSON)
 }
 
 // NewWriter returns a Writer writing to w.
@@ -154,6 +156,119 @@ func (e *Writer) write(t token.Token) error {
 		return e.tooBig()
 	}
 	return nil
+}
+
+// CopyJSON copies the tokens of d (a token.JSONReader's decoder) as
+// WriteToken would write the tokens the JSONReader makes of them,
+// without making Tokens; see token.JSONCopier. token.Copy calls it.
+// Number text goes straight to appendValidNumber (which writes integer
+// text as the JSONReader's Int and Uint tokens are written). TestCopyJSON
+// and FuzzCopyJSON compare it with copying token by token.
+func (e *Writer) CopyJSON(d *stream.Decoder, validUTF8 bool) (n int64, ok bool, err error) {
+	if e.err != nil || e.tagged {
+		return 0, false, nil // token by token: WriteToken's own cases
+	}
+	for {
+		t, err := d.ReadToken()
+		if err != nil {
+			if err == io.EOF {
+				return n, true, nil
+			}
+			return n, true, err
+		}
+		if err := e.jsonToken(t, validUTF8); err != nil {
+			e.err = err
+			return n, true, err
+		}
+		n++
+	}
+}
+
+// jsonToken writes the JSON token t as write writes the token a
+// JSONReader makes of it.
+func (e *Writer) jsonToken(t stream.Token, validUTF8 bool) error {
+	k := t.Kind()
+	switch k {
+	case stream.KindEndObject, stream.KindEndArray:
+		return e.end(k == stream.KindEndArray)
+	}
+	n := len(e.stack)
+	if n == 0 {
+		if k != stream.KindBeginObject {
+			return unsupported("BSON's top level must be a document, not " + jsonKindName(k))
+		}
+		e.docStart = len(e.buf)
+		return e.push(false)
+	}
+	var s []byte
+	if k == stream.KindString {
+		raw := t.Raw()
+		s = raw[1 : len(raw)-1]
+		if bytes.IndexByte(s, '\\') >= 0 {
+			e.unq = t.AppendString(e.unq[:0])
+			s = e.unq
+		}
+		if e.strict && !validUTF8 && !kernels.ValidUTF8(s) {
+			what := "string"
+			if f := &e.stack[n-1]; !f.arr && !f.key {
+				what = "key"
+			}
+			return &errs.Detail{Msg: "bson: invalid UTF-8 in " + what, Sentinel: ErrInvalidUTF8}
+		}
+	}
+	f := &e.stack[n-1]
+	if !f.arr && !f.key { // a key: JSON's are strings
+		if bytes.IndexByte(s, 0) >= 0 {
+			return unsupported("a document key with a NUL byte " + strconv.Quote(string(s)))
+		}
+		f.typeAt, f.key = len(e.buf), true
+		e.buf = append(e.buf, 0)
+		e.buf = append(e.buf, s...)
+		e.buf = append(e.buf, 0)
+		return nil
+	}
+	at := e.elem(f)
+	var typ byte
+	var err error
+	switch k {
+	case stream.KindBeginObject:
+		typ, err = TypeDocument, e.push(false)
+	case stream.KindBeginArray:
+		typ, err = TypeArray, e.push(true)
+	case stream.KindNumber:
+		e.buf, typ, err = appendValidNumber(e.buf, t.Raw(), e.o.Flags)
+	case stream.KindString:
+		e.buf, typ = appendString(e.buf, s), TypeString
+	case stream.KindTrue:
+		e.buf, typ = append(e.buf, 1), TypeBoolean
+	case stream.KindFalse:
+		e.buf, typ = append(e.buf, 0), TypeBoolean
+	default:
+		typ = TypeNull
+	}
+	if err != nil {
+		return err
+	}
+	e.buf[at] = typ
+	if len(e.buf)-e.docStart > e.limit {
+		return e.tooBig()
+	}
+	return nil
+}
+
+// jsonKindName is kindName for the JSON tokens a document cannot be.
+func jsonKindName(k stream.Kind) string {
+	switch k {
+	case stream.KindBeginArray:
+		return "an array"
+	case stream.KindNumber:
+		return "a number"
+	case stream.KindString:
+		return "a string"
+	case stream.KindTrue, stream.KindFalse:
+		return "a boolean"
+	}
+	return "null"
 }
 
 // kindName describes a token for messages.
