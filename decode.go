@@ -21,7 +21,6 @@ package celer
 import (
 	"encoding/binary"
 	"encoding/json"
-	"math/bits"
 	"reflect"
 	"strings"
 	"unicode/utf8"
@@ -397,10 +396,15 @@ func (d *decodeState) str(raw []byte, f scan.StrFlags) string {
 // readStr consumes the string token at d.off and returns its Go string.
 func (d *decodeState) readStr() string {
 	if d.flags&dValidUTF8 != 0 {
-		if e := plainEnd(d.data, d.off+1); e >= 0 {
-			s := d.plain(d.data[d.off+1 : e])
-			d.off = e + 1
-			return s
+		if e := oRunEnd(d.data, d.off+1); e < len(d.data) {
+			if d.data[e] == '"' {
+				s := d.plain(d.data[d.off+1 : e])
+				d.off = e + 1
+				return s
+			}
+			if s, ok := d.escaped(e); ok { // (valid input: always)
+				return s
+			}
 		}
 	}
 	s, e, f := d.readString()
@@ -434,42 +438,6 @@ func (d *decodeState) carve(b []byte) string {
 	i := len(d.strs)
 	d.strs = append(d.strs, b...)
 	return unsafe.String(&d.strs[i], len(b))
-}
-
-// plainEnd returns the offset of the closing quote of the string whose
-// content starts at b[i], in valid input, or -1 if a backslash comes
-// first. It looks at eight bytes at a time, and hands long strings to the
-// vector kernel.
-func plainEnd(b []byte, i int) int {
-	for end := i + 32; i+8 <= len(b); i += 8 {
-		if i == end { // a long string: on to the vector kernel
-			n, _ := kernels.StringRun(b[i:])
-			if i += n; i < len(b) && b[i] == '"' {
-				return i
-			}
-			return -1 // a backslash (a control byte cannot be in valid input)
-		}
-		x := binary.LittleEndian.Uint64(b[i:])
-		q := x ^ 0x2222222222222222 // zero bytes where x has '"'
-		s := x ^ 0x5c5c5c5c5c5c5c5c // and '\\'
-		// The lowest byte flagged is exact (borrows only run upwards).
-		if t := ((q-lsb8)&^q | (s-lsb8)&^s) & msb8; t != 0 {
-			i += bits.TrailingZeros64(t) >> 3
-			if b[i] == '"' {
-				return i
-			}
-			return -1
-		}
-	}
-	for ; i < len(b); i++ {
-		switch b[i] {
-		case '"':
-			return i
-		case '\\':
-			return -1
-		}
-	}
-	return -1
 }
 
 const (

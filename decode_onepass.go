@@ -26,6 +26,7 @@ import (
 	"reflect"
 	"strconv"
 	"sync/atomic"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/celerjson/celer/internal/kernels"
@@ -477,10 +478,17 @@ func (d *decodeState) oString() (int, int, scan.StrFlags, bool) {
 // oStr consumes the string token at d.off and returns its Go string.
 func (d *decodeState) oStr() (string, bool) {
 	if i := d.off; i < len(d.data) && d.data[i] == '"' {
-		if e := oPlainEnd(d.data, i+1); e >= 0 {
-			s := d.plain(d.data[i+1 : e])
-			d.off = e + 1
-			return s, true
+		if e := oRunEnd(d.data, i+1); e < len(d.data) {
+			switch d.data[e] {
+			case '"':
+				s := d.plain(d.data[i+1 : e])
+				d.off = e + 1
+				return s, true
+			case '\\':
+				if d.flags&dValidUTF8 != 0 {
+					return d.escaped(e)
+				}
+			}
 		}
 	}
 	s, e, f, ok := d.oString()
@@ -493,13 +501,19 @@ func (d *decodeState) oStr() (string, bool) {
 // oPlainEnd is plainEnd for input not known to be valid: it returns -1
 // also when a control byte or the end of input comes before the quote.
 func oPlainEnd(b []byte, i int) int {
+	if i = oRunEnd(b, i); i < len(b) && b[i] == '"' {
+		return i
+	}
+	return -1
+}
+
+// oRunEnd returns the offset of the first quote, backslash or control
+// byte in b from i on, or len(b).
+func oRunEnd(b []byte, i int) int {
 	for end := i + 32; i+8 <= len(b); i += 8 {
 		if i == end {
 			n, _ := kernels.StringRun(b[i:])
-			if i += n; i < len(b) && b[i] == '"' {
-				return i
-			}
-			return -1
+			return i + n
 		}
 		x := binary.LittleEndian.Uint64(b[i:])
 		q := x ^ 0x2222222222222222 // zero bytes where x has '"'
@@ -507,22 +521,106 @@ func oPlainEnd(b []byte, i int) int {
 		// Bytes below 0x20 set their high bit in x - 0x20 (borrows only
 		// run upwards, so the lowest byte flagged is exact).
 		if t := ((q-lsb8)&^q | (s-lsb8)&^s | (x-0x2020202020202020)&^x) & msb8; t != 0 {
-			i += bits.TrailingZeros64(t) >> 3
-			if b[i] == '"' {
-				return i
-			}
-			return -1
+			return i + bits.TrailingZeros64(t)>>3
 		}
 	}
 	for ; i < len(b); i++ {
-		switch c := b[i]; {
-		case c == '"':
+		if c := b[i]; c == '"' || c == '\\' || c < ' ' {
 			return i
-		case c == '\\' || c < ' ':
-			return -1
 		}
 	}
-	return -1
+	return i
+}
+
+// escaped decodes the string token at d.off, whose first escape is at
+// b[i], into a Go string in one pass, checking the escapes and control
+// bytes (the input is valid UTF-8). It reports false on anything
+// invalid. The value is what scan.AppendUnquote gives.
+func (d *decodeState) escaped(i int) (string, bool) {
+	b := d.data
+	dst := append(d.scratch[:0], b[d.off+1:i]...)
+	for {
+		// b[i] is a backslash.
+		if i+1 >= len(b) {
+			return "", false
+		}
+		switch c := b[i+1]; c {
+		case '"', '\\', '/':
+			dst = append(dst, c)
+			i += 2
+		case 'b':
+			dst = append(dst, '\b')
+			i += 2
+		case 'f':
+			dst = append(dst, '\f')
+			i += 2
+		case 'n':
+			dst = append(dst, '\n')
+			i += 2
+		case 'r':
+			dst = append(dst, '\r')
+			i += 2
+		case 't':
+			dst = append(dst, '\t')
+			i += 2
+		case 'u':
+			r := hexRune(b, i+2)
+			if r < 0 {
+				return "", false
+			}
+			i += 6
+			if r >= 0xD800 && r < 0xDC00 && i+1 < len(b) && b[i] == '\\' && b[i+1] == 'u' {
+				if r2 := hexRune(b, i+2); r2 >= 0xDC00 && r2 <= 0xDFFF {
+					r = (r-0xD800)<<10 | (r2 - 0xDC00) + 0x10000
+					i += 6
+				}
+			}
+			if r >= 0xD800 && r <= 0xDFFF {
+				r = utf8.RuneError
+			}
+			dst = utf8.AppendRune(dst, r)
+		default:
+			return "", false
+		}
+		j := oRunEnd(b, i)
+		dst = append(dst, b[i:j]...)
+		if i = j; i >= len(b) {
+			return "", false
+		}
+		if b[i] == '"' {
+			d.off = i + 1
+			d.scratch = dst
+			if len(dst) == 0 {
+				return "", true
+			}
+			return d.carve(dst), true
+		}
+		if b[i] != '\\' { // a control byte
+			return "", false
+		}
+	}
+}
+
+// hexRune returns the value of the four hex digits at b[i:], or -1.
+func hexRune(b []byte, i int) rune {
+	if i+4 > len(b) {
+		return -1
+	}
+	var r rune
+	for _, c := range b[i : i+4] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c -= 'a' - 10
+		case 'A' <= c && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return -1
+		}
+		r = r<<4 | rune(c)
+	}
+	return r
 }
 
 // oFloat reads the number at d.off as a float64.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 	"unicode/utf8"
 	"unsafe"
@@ -122,7 +123,10 @@ var onePassInputs = []string{
 	`{"Float64":1}`, `{"Float64":-0}`, `{"Float64":0.1e1}`, `{"Float64":1E+2}`, `{"Float64":1e-2}`, `{"Float64":1e}`, `{"Float64":1e+}`,
 	`{"Float64":1.e5}`, `{"Float64":00}`, `{"Float64":1e400}`, `{"Float64":12345678901234567890123}`, `{"Float64":1e00001}`, `{"Float64":4.9e-324}`,
 	`{"Float64":"1"}`, `{"Float64":null}`, `{"Float64":true}`, `{"Bool":tru}`, `{"Bool":falsee}`, `{"Bool":nul}`, `{"Bool":null}`, `{"Bool":1}`,
-	`{"String":"a\"b\\c\/\b\f\n\r\t\u0041"}`, `{"String":"\ud800"}`, `{"String":"\ud83d\ude00"}`, `{"String":"\x"}`, `{"String":"\u12"}`,
+	`{"String":"a\"b\\c\/\b\f\n\r\t\u0041"}`, `{"String":"\ud800"}`, `{"String":"x\ud800\u0041y"}`, `{"String":"\udc00\ud800"}`,
+	`{"String":"\ud800\ud800\udfff"}`, `{"String":"\ud83d\u"}`, `{"String":"\ud83d\uZZZZ"}`, `{"String":"\u0000\u00FF\uFfFf"}`, `{"String":"\u00e"}`,
+	`{"String":"\n\t"}`, `{"String":"\n` + "\x01" + `"}`, `{"String":"\n` + "\x01" + `t"}`, `{"String":"\n\`, `{"String":"\n\"`, `{"String":"\n abc`, `{"String":"ab\\"}`, `{"String":"\q"}`,
+	`{"String":"\"0123456789abcdef0123456789abcdef0123456789abcdef\n"}`, `{"String":"\u00e9` + strings.Repeat("long ", 60) + `"}`, `{"\u0053tring":"\/"}`, `{"String":"\ud83d\ude00"}`, `{"String":"\x"}`, `{"String":"\u12"}`,
 	"{\"String\":\"a\x01b\"}", "{\"String\":\"a\tb\"}", `{"String":"abc`, `{"String":"0123456789abcdef0123456789abcdef0123456789abcdef0123456789"}`,
 	"{\"String\":\"0123456789abcdef0123456789abcdef0123456789abcdef\x1f\"}", `{"String":"0123456789abcdef0123456789abcdef0123456789abcdef\u00e9"}`,
 	`{"String":1}`, `{"String":null}`, `{"named":"x","named":"y"}`, `{"NAMED":"x"}`, `{"string":"lower"}`, `{"Str\u0069ng":"esc"}`,

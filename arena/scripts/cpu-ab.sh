@@ -12,7 +12,7 @@ tmp=$(mktemp)
 for i in $(seq "$n"); do
 	for x in A B B A; do
 		bin=$a; [ "$x" = B ] && bin=$b
-		"$bin" -test.run '^$' -test.bench "$re" -test.benchtime "$bt" 2>/dev/null | grep '^Bench' | sed "s/^/$x /" >> "$tmp"
+		"$bin" -test.run '^$' -test.bench "$re" -test.benchtime "$bt" 2>/dev/null | grep -a '^Bench' | sed "s/^/$x /" >> "$tmp"
 	done
 done
 tr -d '\000' < "$tmp" | awk '{ v=0; for(i=1;i<=NF;i++) if($i=="cpu-ns/op") v=$(i-1)+0; if(v==0) next; k=$2; x=$1;
