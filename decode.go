@@ -116,6 +116,10 @@ type decodeState struct {
 	strs []byte
 	// strCap, if not zero, caps the size of a chunk below chunkMax.
 	strCap int
+	// fbox and sbox are the slabs that boxFloat and boxStr hand out
+	// interface values from.
+	fbox []float64
+	sbox []string
 
 	// keys and vals gather the members and elements of the objects and
 	// arrays being decoded into empty interfaces (see arrayInterface).

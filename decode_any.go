@@ -2,6 +2,7 @@ package celer
 
 import (
 	"strconv"
+	"unsafe"
 
 	"github.com/celerjson/celer/internal/scan"
 )
@@ -126,12 +127,12 @@ func (d *decodeState) literalInterface() any {
 		d.off += 5
 		return false
 	case '"':
-		return d.readStr()
+		return d.boxStr(d.readStr())
 	}
 	if d.flags&(dUseNumber|dUseInt64) == 0 {
 		if f, end, ok := readFloat(d.data, d.off); ok {
 			d.off = end
-			return f
+			return d.boxFloat(f)
 		}
 	}
 	s, e := d.readLiteral()
@@ -157,4 +158,62 @@ func (d *decodeState) literalInterface() any {
 		d.saveError(err)
 	}
 	return n
+}
+
+// Boxing without an allocation per value.
+//
+// Go boxes a float64 or a string into an interface by allocating a copy
+// of it (8 or 16 bytes) for the interface to point to. Decoding into any
+// boxes every number and string, so it hands out interfaces that point
+// into slabs of values instead: one allocation for many. Interface values
+// are immutable, and a slot is never written again once handed out, so
+// sharing the slab is invisible to the caller, except that one kept value
+// keeps its slab (at most boxSlab values) alive.
+
+// eface is the layout of an empty interface value.
+type eface struct{ typ, data unsafe.Pointer }
+
+var (
+	float64Type = efaceType(float64(0))
+	stringType  = efaceType("")
+)
+
+func efaceType(x any) unsafe.Pointer { return (*eface)(unsafe.Pointer(&x)).typ }
+
+const boxSlab = 256 // the most values a slab holds
+
+// slabLen is the length of the next slab: what the input left could
+// still need, within [8, boxSlab].
+// (Elements caps it, with the chunks of strings: see strCap.)
+func (d *decodeState) slabLen() int {
+	n := min(max((len(d.data)-d.off)/16, 8), boxSlab)
+	if d.strCap > 0 {
+		n = min(n, d.strCap/16)
+	}
+	return n
+}
+
+// boxFloat returns f as an interface value.
+func (d *decodeState) boxFloat(f float64) any {
+	if len(d.fbox) == cap(d.fbox) {
+		d.fbox = make([]float64, 0, d.slabLen())
+	}
+	d.fbox = append(d.fbox, f)
+	var x any
+	*(*eface)(unsafe.Pointer(&x)) = eface{float64Type, unsafe.Pointer(&d.fbox[len(d.fbox)-1])}
+	return x
+}
+
+// boxStr returns s as an interface value.
+func (d *decodeState) boxStr(s string) any {
+	if s == "" {
+		return s // (no allocation)
+	}
+	if len(d.sbox) == cap(d.sbox) {
+		d.sbox = make([]string, 0, d.slabLen())
+	}
+	d.sbox = append(d.sbox, s)
+	var x any
+	*(*eface)(unsafe.Pointer(&x)) = eface{stringType, unsafe.Pointer(&d.sbox[len(d.sbox)-1])}
+	return x
 }

@@ -925,7 +925,8 @@ func (d *decodeState) oInterface(depth int) (any, bool) {
 	case '[':
 		return d.oArrayInterface(depth + 1)
 	case '"':
-		return d.oStr()
+		s, ok := d.oStr()
+		return d.boxStr(s), ok
 	case 'n':
 		return nil, d.oLiteral("null")
 	case 't':
@@ -933,7 +934,8 @@ func (d *decodeState) oInterface(depth int) (any, bool) {
 	case 'f':
 		return false, d.oLiteral("false")
 	}
-	return d.oFloat()
+	f, ok := d.oFloat()
+	return d.boxFloat(f), ok
 }
 
 // oArrayInterface is arrayInterface in one pass. On failure it leaves

@@ -291,3 +291,47 @@ func TestUnmarshalWithDecodeOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestUnmarshalAnyBoxing checks that numbers and strings decoded into any
+// share slabs instead of one allocation each, in both passes, and that the
+// values stay what they are as more are decoded.
+func TestUnmarshalAnyBoxing(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[")
+	for i := range 200 {
+		fmt.Fprintf(&b, "%d.5,\"s%d\",", i, i)
+	}
+	b.WriteString("\"\",0,-0]")
+	data := []byte(b.String())
+	var want any
+	if err := json.Unmarshal(data, &want); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"one pass", "two passes"} {
+		in := data
+		if name == "two passes" { // invalid UTF-8 keeps the one-pass decoder out
+			in = append(bytes.Clone(data[:len(data)-1]), ",\"\xff\"]"...)
+		}
+		var got any
+		allocs := testing.AllocsPerRun(5, func() {
+			got = nil
+			if err := Unmarshal(in, &got); err != nil {
+				t.Fatal(err)
+			}
+		})
+		var w any
+		json.Unmarshal(in, &w)
+		if !reflect.DeepEqual(got, w) {
+			t.Fatalf("%s: got %v", name, got)
+		}
+		// 402 boxed values; slabs, chunks and the slice take a few dozen.
+		if allocs > 40 {
+			t.Errorf("%s: %v allocations for 402 boxed values", name, allocs)
+		}
+	}
+	var got any
+	Unmarshal(data, &got)
+	if !reflect.DeepEqual(got, want) {
+		t.Fatal("values changed")
+	}
+}
