@@ -13,6 +13,10 @@
 //	token.Copy(ubjson.NewWriter(w), token.NewJSONReader(r)) // JSON to UBJSON
 //	token.Copy(token.NewJSONWriter(w), ubjson.NewReader(r)) // UBJSON to JSON
 //
+// From JSON, token.Copy lets the Writer read the JSON decoder's tokens
+// itself (Writer.CopyJSON, a token.JSONCopier): the same bytes as token by
+// token, without making a Token of each.
+//
 // UBJSON's values map one to one to JSON's, with more number types: the
 // Reader gives integers as Int, floats with their width (32 or 64),
 // high-precision numbers (H) as Int or Uint when they are integers that

@@ -23,6 +23,37 @@ func appendNumber(dst, s []byte, f opts.Flags) ([]byte, error) {
 	if n, code := scan.Number(s, true); code != scan.OK || n != len(s) {
 		return dst, unsupported("invalid number text " + strconv.Quote(string(s)))
 	}
+	return appendCheckedNumber(dst, s, f)
+}
+
+// noDecimal turns appendValidNumber's one-pass cases off, for the test
+// that compares them with the general path. Tests only: not synchronized.
+var noDecimal bool
+
+// appendValidNumber appends what a JSONReader's token for the valid JSON
+// number text s is written as (Writer.CopyJSON): an integer that fits
+// int64 (its Int token), a high-precision number beyond (its Uint or
+// Number token), or appendNumber's form. One pass over the digits
+// decides the common cases: integers of up to 19 digits, and with
+// InexactAsFloat alone, the nearest double.
+func appendValidNumber(dst, s []byte, f opts.Flags) ([]byte, error) {
+	if m, exp, neg, integer, ok := binfmt.Decimal(s); ok && !noDecimal {
+		switch {
+		case integer && !neg && m <= math.MaxInt64:
+			return appendInt(dst, int64(m)), nil
+		case integer && neg && m != 0 && m <= 1<<63: // -0 is the float -0.0 (appendCheckedNumber)
+			return appendInt(dst, -int64(m)), nil
+		case !integer && binfmt.NearestOnly(f):
+			if x, ok := scan.Float64FromDecimal(m, exp, neg); ok && !math.IsInf(x, 0) {
+				return appendFloat64(dst, x, f&opts.ShortestFloat != 0), nil
+			}
+		}
+	}
+	return appendCheckedNumber(dst, s, f)
+}
+
+// appendCheckedNumber is appendNumber for valid JSON number text s.
+func appendCheckedNumber(dst, s []byte, f opts.Flags) ([]byte, error) {
 	short := f&opts.ShortestFloat != 0
 	neg := s[0] == '-'
 	digits := s[b2i(neg):]

@@ -1,6 +1,7 @@
 package ubjson
 
 import (
+	"bytes"
 	"encoding/binary"
 	"io"
 	"math"
@@ -11,6 +12,7 @@ import (
 	"github.com/celerjson/celer/internal/kernels"
 	"github.com/celerjson/celer/internal/opts"
 	"github.com/celerjson/celer/internal/scan"
+	"github.com/celerjson/celer/stream"
 	"github.com/celerjson/celer/token"
 )
 
@@ -80,6 +82,7 @@ type Writer struct {
 	frac    binfmt.Fraction // a decimal fraction or bigfloat being read
 	num     []byte          // its text
 	tmp     []byte
+	unq     []byte // the unescaped text of a JSON string (CopyJSON)
 }
 
 // NewWriter returns a Writer writing to w.
@@ -240,6 +243,104 @@ func (e *Writer) write(t token.Token) error {
 		return unsupported("no UBJSON form for " + t.String())
 	default:
 		return seqError("invalid token")
+	}
+	return e.done()
+}
+
+// CopyJSON copies the tokens of d (a token.JSONReader's decoder) as
+// WriteToken would write the tokens the JSONReader makes of them,
+// without making Tokens; see token.JSONCopier. token.Copy calls it.
+// Number text goes straight to appendValidNumber. TestCopyJSON and
+// FuzzCopyJSON compare it with copying token by token.
+func (e *Writer) CopyJSON(d *stream.Decoder, validUTF8 bool) (n int64, ok bool, err error) {
+	if e.err != nil || e.tagged || e.frac.Tag != 0 {
+		return 0, false, nil // token by token: WriteToken's own cases
+	}
+	for {
+		t, err := d.ReadToken()
+		if err != nil {
+			if err == io.EOF {
+				return n, true, nil
+			}
+			return n, true, err
+		}
+		if err := e.jsonToken(t, validUTF8); err != nil {
+			e.err = err
+			return n, true, err
+		}
+		n++
+	}
+}
+
+// jsonToken writes the JSON token t as write writes the token a
+// JSONReader makes of it (never a tag).
+func (e *Writer) jsonToken(t stream.Token, validUTF8 bool) error {
+	k := t.Kind()
+	if k == stream.KindEndArray || k == stream.KindEndObject {
+		return e.end(k == stream.KindEndObject)
+	}
+	var f *wframe
+	if n := len(e.stack); n > 0 {
+		f = &e.stack[n-1]
+		if f.left == 0 {
+			return seqError("more values than the container declared")
+		}
+		if f.left > 0 {
+			f.left--
+		}
+	}
+	var s []byte
+	if k == stream.KindString {
+		raw := t.Raw()
+		s = raw[1 : len(raw)-1]
+		if bytes.IndexByte(s, '\\') >= 0 {
+			e.unq = t.AppendString(e.unq[:0])
+			s = e.unq
+		}
+	}
+	if f != nil && f.obj && f.key { // a key: JSON's are strings
+		f.key = false
+		if e.strict && !validUTF8 && !kernels.ValidUTF8(s) {
+			return &errs.Detail{Msg: "ubjson: invalid UTF-8 in object key", Sentinel: ErrInvalidUTF8}
+		}
+		e.buf = appendInt(e.buf, int64(len(s)))
+		e.buf = append(e.buf, s...)
+		return nil
+	}
+	if f != nil {
+		if f.obj {
+			f.key = true
+		}
+		if f.cand && k != stream.KindNumber {
+			e.cancel(f)
+		}
+	}
+	switch k {
+	case stream.KindBeginArray, stream.KindBeginObject:
+		return e.begin(k == stream.KindBeginObject, -1)
+	case stream.KindNumber:
+		var err error
+		if e.buf, err = appendValidNumber(e.buf, t.Raw(), e.o.Flags); err != nil {
+			return err
+		}
+	case stream.KindString:
+		if e.strict && !validUTF8 && !kernels.ValidUTF8(s) {
+			return &errs.Detail{Msg: "ubjson: invalid UTF-8 in string", Sentinel: ErrInvalidUTF8}
+		}
+		if len(s) == 1 && s[0] < 0x80 {
+			e.buf = append(e.buf, mChar, s[0])
+			break
+		}
+		e.buf = appendInt(append(e.buf, mString), int64(len(s)))
+		if err := e.appendPayload(s); err != nil {
+			return err
+		}
+	case stream.KindTrue:
+		e.buf = append(e.buf, mTrue)
+	case stream.KindFalse:
+		e.buf = append(e.buf, mFalse)
+	default:
+		e.buf = append(e.buf, mNull)
 	}
 	return e.done()
 }
