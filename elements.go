@@ -35,9 +35,11 @@ import (
 // ends the iteration. Breaking out of the loop stops reading.
 // ZeroCopyStrings is ignored: elements are read into a reused buffer.
 //
-// Short strings of several elements may share one allocation of up to
-// elemChunk (1 KiB) bytes, so a string kept from one element can keep
-// that much memory alive.
+// Elements share some allocations to make fewer: short strings of several
+// elements are carved from one chunk of up to 1 KiB (elemChunk), and the
+// numbers and strings of `any` values are boxed from slabs of up to 64,
+// so a string or value kept from one element can keep that much memory
+// alive.
 func Elements[T any](r io.Reader, o ...Options) iter.Seq2[T, error] {
 	return elements[T](r, true, o)
 }
