@@ -111,9 +111,12 @@ func (d *Doc) rowColumnFor(a uint32, nm *Name) (cells, elems []uint32) {
 // ElementsGetNames returns an iterator over the elements of array v, in
 // order, each with its GetNames(names) (Invalid when it has none): the
 // current node and the value a filter such as $.a[?@.b.c > 1] tests. It
-// yields nothing if v is not an array. On an array it runs over twice in
-// a row (as a query run again on the same Doc does), it finds names[0]
-// through the Doc's row table rather than by walking each element.
+// yields nothing if v is not an array. On an array of 16 elements or
+// more, mostly containers, that it or AppendGetNames ran over twice in a
+// row (as a query run again on the same Doc does), it finds names[0]
+// through the Doc's row table rather than by walking each element: the
+// first run walks, the second walks and fills the name's column, later
+// ones read it.
 func (v Value) ElementsGetNames(names []Name) iter.Seq2[Value, Value] {
 	// The loop is a static call, which keeps yield (the caller's loop
 	// body) from escaping to the heap.
