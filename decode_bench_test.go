@@ -111,6 +111,23 @@ func BenchmarkElements(b *testing.B) {
 			return k
 		})
 	})
+	b.Run("celer-decoder", func(b *testing.B) {
+		run(b, func(r io.Reader) int {
+			dec := NewDecoder(r)
+			k := 0
+			for {
+				var v logRecord
+				err := dec.Decode(&v)
+				if err == io.EOF {
+					return k
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+				k++
+			}
+		})
+	})
 	b.Run("std", func(b *testing.B) {
 		run(b, func(r io.Reader) int {
 			dec := json.NewDecoder(r)

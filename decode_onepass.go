@@ -894,6 +894,41 @@ func tryOnePass(data []byte, v any, f dflags) bool {
 	return ok
 }
 
+// onePassPrefix decodes the value at d.off (no whitespace before it; the
+// input is valid UTF-8) into what v points to, if that is a zero value
+// worth trying in one pass, leaving d.off after it: unlike tryOnePass,
+// input may follow the value. On false, v is unchanged.
+func (d *decodeState) onePassPrefix(v any) bool {
+	if p, ok := v.(*any); ok {
+		if p == nil || *p != nil || d.flags&(dUseNumber|dUseInt64) != 0 {
+			return false
+		}
+		d.flags |= dValidUTF8
+		if x, ok := d.oInterface(0); ok {
+			*p = x
+			return true
+		}
+		d.undo()
+		return false
+	}
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return false
+	}
+	e := rv.Elem()
+	p := planFor(e.Type())
+	if !p.onePass() || !e.CanAddr() || !e.IsZero() {
+		return false
+	}
+	d.flags |= dValidUTF8
+	if d.oValue(e.Addr().UnsafePointer(), p, 0) {
+		return true
+	}
+	e.SetZero()
+	d.undo()
+	return false
+}
+
 // tryOnePassAny decodes data into *p, a nil interface, in one pass. It
 // reports false, with *p nil, when the two-pass decoder must do the work.
 func (d *decodeState) tryOnePassAny(p *any) bool {

@@ -18,7 +18,10 @@ import (
 //
 // The buffer management and the token state machine are encoding/json's;
 // finding where a value ends uses celer's scanner, and decoding the value
-// uses the same plans as Unmarshal. (It does not sit on stream.Decoder:
+// uses the same plans as Unmarshal. An object or array that the buffer
+// already holds whole (the usual case after the first value of a stream)
+// is decoded into a zero value in one pass, as Unmarshal does; values of
+// several Decode calls then share string chunks of up to 1 KiB. (It does not sit on stream.Decoder:
 // encoding/json's Decoder exposes its buffer through Buffered and counts
 // InputOffset from where its look-ahead stopped, which the v1 state
 // machine below reproduces exactly.)
@@ -66,6 +69,12 @@ func (dec *Decoder) Decode(v any) error {
 	if !dec.tokenValueAllowed() {
 		return dec.syntaxError(errNotAtValue, 0)
 	}
+	if n, ok := dec.decodeBuffered(v); ok {
+		dec.scanBytes += int64(n)
+		dec.scanp += n
+		dec.tokenValueEnd()
+		return nil
+	}
 	n, err := dec.readValue()
 	if err != nil {
 		return err
@@ -77,6 +86,31 @@ func (dec *Decoder) Decode(v any) error {
 	dec.d.data = nil
 	dec.tokenValueEnd()
 	return err
+}
+
+// decodeBuffered decodes the next value in one pass (decode_onepass.go),
+// if it is an object or array that the buffer holds whole (encoding/json
+// would read no more input for it either: the closing bracket ends it)
+// and v points to a zero value. It reports the value's length, leading
+// whitespace included; on false nothing is consumed and v is unchanged.
+func (dec *Decoder) decodeBuffered(v any) (int, bool) {
+	b := dec.buf[dec.scanp:]
+	i := kernels.SkipSpace(b, 0)
+	if i >= len(b) || b[i] != '{' && b[i] != '[' {
+		return 0, false
+	}
+	b = b[:utf8Cut(b, i, len(b))]
+	if !kernels.ValidUTF8(b[i:]) {
+		return 0, false
+	}
+	d := &dec.d
+	d.strCap = elemChunk // values share chunks and slabs, as Elements' do
+	d.init(b, dec.flags)
+	d.off = i
+	ok := d.onePassPrefix(v)
+	n := d.off
+	d.data = nil
+	return n, ok
 }
 
 // Buffered returns a reader of the data remaining in the Decoder's
