@@ -148,3 +148,40 @@ func FuzzDecoder(f *testing.F) {
 		diffDecoder(t, "fuzz", data, clean, sizes, 64)
 	})
 }
+
+// TestDecoderOptionsBuffered runs UseNumber and DisallowUnknownFields on
+// values that the buffer holds whole (decoded in one pass when they can
+// be) against encoding/json.
+func TestDecoderOptionsBuffered(t *testing.T) {
+	type S struct {
+		A int
+		B any
+	}
+	in := `{"A":1,"B":2.5} {"A":2,"C":3} {"B":{"x":[1,"y"]}} [1] {"A":"s"} {"A":4,"b":1e3}`
+	for _, opt := range []string{"", "number", "strict"} {
+		for _, into := range []string{"struct", "any"} {
+			got, want := NewDecoder(strings.NewReader(in)), json.NewDecoder(strings.NewReader(in))
+			switch opt {
+			case "number":
+				got.UseNumber()
+				want.UseNumber()
+			case "strict":
+				got.DisallowUnknownFields()
+				want.DisallowUnknownFields()
+			}
+			for i := 0; ; i++ {
+				var g, w any = new(S), new(S)
+				if into == "any" {
+					g, w = new(any), new(any)
+				}
+				gerr, werr := got.Decode(g), want.Decode(w)
+				if fmt.Sprint(gerr) != fmt.Sprint(werr) || !reflect.DeepEqual(g, w) || got.InputOffset() != want.InputOffset() {
+					t.Fatalf("%s into %s, value %d: got %v %v, want %v %v", opt, into, i, g, gerr, w, werr)
+				}
+				if werr == io.EOF || i > 10 {
+					break
+				}
+			}
+		}
+	}
+}
