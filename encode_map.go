@@ -178,37 +178,6 @@ func (e *encState) mapBuf(m *encMap, n int) encMapBuf {
 // encMapBufMax is the largest map whose buffers an encState keeps.
 const encMapBufMax = 1 << 12
 
-// encodeMapAny writes a map[string]any (the decoded form of a JSON
-// object) without reflection.
-func (e *encState) encodeMapAny(b []byte, m map[string]any) []byte {
-	if m == nil {
-		return append(b, "null"...)
-	}
-	seen := encSeenKey{p: reflect.ValueOf(m).UnsafePointer(), n: -1}
-	e.enter(seen)
-	base := len(e.kvs)
-	for k, v := range m {
-		e.kvs = append(e.kvs, encKV{k, v})
-	}
-	kvs := e.kvs[base:]
-	if !e.unsorted {
-		sortKVs(kvs)
-	}
-	b = append(b, '{')
-	for j := range kvs {
-		if j > 0 {
-			b = append(b, ',')
-		}
-		b = e.appendString(b, kvs[j].k)
-		b = append(b, ':')
-		b = e.encodeAny(b, kvs[j].v)
-	}
-	clear(kvs)
-	e.kvs = e.kvs[:base]
-	e.leave(seen)
-	return append(b, '}')
-}
-
 // encodeMapSS writes a map[string]string (headers, parameters, labels)
 // without copying its entries out through reflection.
 func encodeMapSS(e *encState, b []byte, p unsafe.Pointer) []byte {
