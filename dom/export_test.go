@@ -9,3 +9,12 @@ func SetRowTableMin(n int) (restore func()) {
 	rowTableMin, minRowSpan = n, 0
 	return func() { rowTableMin, minRowSpan = saved, span }
 }
+
+// RowColumns returns the number of columns of the Doc's row table if it
+// is the table of array v, or -1.
+func RowColumns(v Value) int {
+	if t := v.d.rows.t.Load(); t != nil && t.arr == v.i {
+		return t.ncols
+	}
+	return -1
+}

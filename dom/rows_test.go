@@ -209,3 +209,164 @@ func TestRowTableZeroName(t *testing.T) {
 		}
 	}
 }
+
+// rowNames are the member names of the items of recordsDoc.
+var rowNames = []string{"p", "q", "r", "s", "t", "u", "v", "w", "x"}
+
+// recordsDoc parses an array of 40 records, each with an array "items" of
+// 20 objects whose members are rowNames (and a nested object): each items
+// array is large enough for a row table. It returns the items arrays.
+func recordsDoc(t *testing.T) []dom.Value {
+	var b strings.Builder
+	b.WriteByte('[')
+	for r := range 40 {
+		if r > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"id": %d, "items": [`, r)
+		for k := range 20 {
+			if k > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(`{"o": {"p": 0}`)
+			for i, s := range rowNames {
+				fmt.Fprintf(&b, `, "%s": %d`, s, (r+k+i)%7)
+			}
+			b.WriteByte('}')
+		}
+		b.WriteString(`]}`)
+	}
+	b.WriteByte(']')
+	d, err := dom.Parse([]byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var items []dom.Value
+	for rec := range d.Root().Elements() {
+		items = append(items, rec.Get("items"))
+	}
+	return items
+}
+
+// TestRowTableTwoLookups: an array looked up twice in a row, then left
+// (a union of two filters on each of many arrays, or a loop reading two
+// names of each record's array), must not have a row table built for it:
+// the table would never be read, and costs allocations on every array.
+func TestRowTableTwoLookups(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts differ under the race detector")
+	}
+	items := recordsDoc(t)
+	p, q := makeNames([]string{"p"}), makeNames([]string{"q"})
+	buf := make([]dom.Value, 0, 64)
+	for _, tc := range []struct {
+		name          string
+		first, second []dom.Name
+	}{{"p then q", p, q}, {"p twice", p, p}} {
+		if n := testing.AllocsPerRun(10, func() {
+			for _, a := range items {
+				buf = a.AppendGetNames(buf[:0], tc.first)
+				buf = a.AppendGetNames(buf[:0], tc.second)
+			}
+		}); n != 0 {
+			t.Errorf("AppendGetNames %s on %d arrays: %v allocations per run", tc.name, len(items), n)
+		}
+		if n := testing.AllocsPerRun(10, func() {
+			for _, a := range items {
+				for range a.ElementsGetNames(tc.first) {
+				}
+				for range a.ElementsGetNames(tc.second) {
+				}
+			}
+		}); n != 0 {
+			t.Errorf("ElementsGetNames %s on %d arrays: %v allocations per run", tc.name, len(items), n)
+		}
+	}
+	// Such an array does get a table when looked up again.
+	for range 4 {
+		buf = items[0].AppendGetNames(buf[:0], p)
+	}
+	if n := dom.RowColumns(items[0]); n != 1 {
+		t.Errorf("after four look-ups of one name: %d row table columns, want 1", n)
+	}
+}
+
+// TestRowTableManyNames cycles through more names than a row table has
+// columns, on one array: once the table is full, the names it holds must
+// keep their columns and the others be looked up without allocating.
+func TestRowTableManyNames(t *testing.T) {
+	items := recordsDoc(t)
+	a := items[3]
+	names := make([][]dom.Name, len(rowNames))
+	for i, s := range rowNames {
+		names[i] = makeNames([]string{s})
+	}
+	buf := make([]dom.Value, 0, 64)
+	cycle := func() {
+		for _, nm := range names {
+			buf = a.AppendGetNames(buf[:0], nm)
+		}
+	}
+	for range 20 {
+		cycle()
+	}
+	if n := dom.RowColumns(a); n != 8 {
+		t.Fatalf("after 20 cycles through %d names: %d row table columns, want 8", len(names), n)
+	}
+	if !raceEnabled {
+		// One run of 20 cycles: AllocsPerRun rounds the count per run
+		// down, which would hide an allocation every few cycles.
+		if n := testing.AllocsPerRun(1, func() {
+			for range 20 {
+				cycle()
+			}
+		}); n != 0 {
+			t.Errorf("cycling 20 times through %d names: %v allocations", len(names), n)
+		}
+	}
+	for _, s := range rowNames {
+		if msg := checkRows(a, []string{s}); msg != "" {
+			t.Fatal(msg)
+		}
+	}
+}
+
+// TestRowTableAlternate alternates look-ups between an array with a row
+// table and another: the table must stay, and nothing be allocated.
+func TestRowTableAlternate(t *testing.T) {
+	items := recordsDoc(t)
+	a, b := items[0], items[1]
+	p := makeNames([]string{"p"})
+	buf := make([]dom.Value, 0, 64)
+	for range 4 {
+		buf = a.AppendGetNames(buf[:0], p)
+	}
+	if n := dom.RowColumns(a); n != 1 {
+		t.Fatalf("after four look-ups: %d row table columns, want 1", n)
+	}
+	alternate := func() {
+		buf = a.AppendGetNames(buf[:0], p)
+		buf = b.AppendGetNames(buf[:0], p)
+	}
+	if !raceEnabled {
+		if n := testing.AllocsPerRun(1, func() {
+			for range 50 {
+				alternate()
+			}
+		}); n != 0 {
+			t.Errorf("alternating 50 times between two arrays: %v allocations", n)
+		}
+	} else {
+		for range 50 {
+			alternate()
+		}
+	}
+	if n := dom.RowColumns(a); n != 1 {
+		t.Errorf("after alternating: the first array's table has %d columns, want 1", n)
+	}
+	for _, v := range []dom.Value{a, b} {
+		if msg := checkRows(v, []string{"p"}); msg != "" {
+			t.Fatal(msg)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package path
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -215,6 +216,46 @@ func TestSelectAllocs(t *testing.T) {
 		q = MustCompile(query)
 		if n := testing.AllocsPerRun(20, func() { out, _ = q.AppendSelectBytes(out[:0], tw) }); n != 0 || len(out) != 1 {
 			t.Errorf("SelectBytes %s: %v allocations per run, %d results", query, n, len(out))
+		}
+	}
+}
+
+// TestSelectAllocsUnion: a union of two filters run over each of many
+// arrays looks each array up twice and moves on; the Doc's row table must
+// not be built for them (nothing would read it), so the query allocates
+// nothing once the result buffer has grown.
+func TestSelectAllocsUnion(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts differ under the race detector")
+	}
+	var b strings.Builder
+	b.WriteByte('[')
+	for r := range 40 {
+		if r > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`{"items": [`)
+		for k := range 20 {
+			if k > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `{"id": %d, "o": {"p": 9}, "p": %d, "q": %d, "r": [1, 2]}`, 20*r+k, (r+k)%7, (r*k)%5)
+		}
+		b.WriteString(`]}`)
+	}
+	b.WriteByte(']')
+	d, err := dom.Parse([]byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, query := range []string{`$[*].items[?@.p > 3, ?@.q > 3].id`, `$[*].items[?@.p > 3, ?@.p < 1].id`} {
+		q := MustCompile(query)
+		out := q.Select(d.Root())
+		if len(out) == 0 {
+			t.Fatalf("%s selects nothing", query)
+		}
+		if n := testing.AllocsPerRun(10, func() { out = q.AppendSelect(out[:0], d.Root()) }); n != 0 {
+			t.Errorf("%s: %v allocations per run", query, n)
 		}
 	}
 }
