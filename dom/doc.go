@@ -70,13 +70,14 @@
 // access to arrays of containers cheaper: where [Value.Index] last stepped
 // to; the element table of the array [Value.ElementsStep] last stepped
 // over twice in a row (after which Index and ElementsStep on it are
-// direct); and the row table of the array [Value.AppendGetNames] or
-// [Value.ElementsGetNames] last ran over twice in a row (the position of
-// each element's first member of each name, after which a name is found
-// in every element without walking their members; built only when the
-// elements share their names enough that the table is no larger than the
-// array's tape). All are updated with atomic operations and are safe for
-// concurrent readers. A Doc from [Parser.Parse] lives until
+// direct); and the row table of one array that [Value.AppendGetNames] and
+// [Value.ElementsGetNames] keep coming back to (for each of up to 8 names
+// looked up on it again, the position of each element's first member of
+// that name, after which the name is found in every element without
+// walking their members; only for arrays of 16 elements or more that are
+// mostly containers, so that the table is no larger than the array).
+// All are updated with atomic operations and are safe for concurrent
+// readers. A Doc from [Parser.Parse] lives until
 // the Parser's next Parse. The input must not be modified while the Doc
 // is in use: the Doc refers to it rather than copying it.
 //

@@ -89,8 +89,9 @@ func (d *Doc) findPath(i uint32, names []Name) Value {
 // AppendGetNames appends to dst, for each element of array v in order,
 // the element's GetNames(names) when it exists: the values a query such
 // as $.a[*].b.c selects, without an iterator call per element. It appends
-// nothing if v is not an array. On an array it runs over twice in a row,
-// it finds names[0] through the Doc's row table (see ElementsGetNames).
+// nothing if v is not an array. On an array it keeps coming back to with
+// names[0], it may find names[0] through the Doc's row table (see
+// ElementsGetNames).
 func (v Value) AppendGetNames(dst []Value, names []Name) []Value {
 	if v.Kind() != Array {
 		return dst

@@ -101,8 +101,9 @@
 // compares the node with the literal without building operands.
 // Queries of the shapes $.a[*].b.c and $.a[?@.b.c < 1] find their first
 // name in each element through the Doc's row table once they have run
-// over the same array twice in a row (see dom.Value.ElementsGetNames): a
-// query run again on a Doc is then one load per element for that name.
+// over the same array two or three times (see
+// dom.Value.ElementsGetNames): a query run again on a Doc is then one
+// load per element for that name.
 //
 // The raw walk over the structural index skips values with a state
 // machine that checks their grammar, literals, numbers and nesting (stage
