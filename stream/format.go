@@ -1,7 +1,9 @@
 package stream
 
 import (
+	"bytes"
 	"io"
+	"unsafe"
 
 	"github.com/celerjson/celer/internal/kernels"
 	"github.com/celerjson/celer/internal/opts"
@@ -13,6 +15,7 @@ import (
 // valid input; number and string text is never altered. On error dst is
 // returned unchanged along with a *SyntaxError.
 func AppendCompact(dst, src []byte, o ...Options) ([]byte, error) {
+	src = unshared(dst, src)
 	if len(src) >= indexedFormat {
 		s := opts.Collect(o...)
 		if !s.Has(opts.RejectDuplicateNames) && s.MaxBytes <= 0 && s.MaxTokenBytes <= 0 {
@@ -25,6 +28,21 @@ func AppendCompact(dst, src []byte, o ...Options) ([]byte, error) {
 		return dst, err
 	}
 	return appendCompactValid(dst, src), nil
+}
+
+// unshared returns src, or a copy of it if appending to dst could write
+// over it (as in AppendCompact(buf[:0], buf)).
+func unshared(dst, src []byte) []byte {
+	if len(src) == 0 || cap(dst) == len(dst) {
+		return src
+	}
+	lo := uintptr(unsafe.Pointer(unsafe.SliceData(dst))) + uintptr(len(dst))
+	hi := uintptr(unsafe.Pointer(unsafe.SliceData(dst))) + uintptr(cap(dst))
+	s := uintptr(unsafe.Pointer(unsafe.SliceData(src)))
+	if s < hi && lo < s+uintptr(len(src)) {
+		return bytes.Clone(src)
+	}
+	return src
 }
 
 // indexedFormat is the input size from which formatting walks the
@@ -70,6 +88,7 @@ func stringEnd(src []byte, i int) int {
 // is dropped and trailing whitespace kept. On error dst is returned
 // unchanged along with a *SyntaxError.
 func AppendIndent(dst, src []byte, prefix, indent string, o ...Options) ([]byte, error) {
+	src = unshared(dst, src)
 	if len(src) >= indexedFormat {
 		s := opts.Collect(o...)
 		if !s.Has(opts.RejectDuplicateNames) && s.MaxBytes <= 0 && s.MaxTokenBytes <= 0 {

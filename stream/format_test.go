@@ -149,3 +149,34 @@ func tokString(t stream.Token) string {
 	}
 	return string(t.Raw())
 }
+
+// TestFormatInPlace appends the formatted form of a buffer to the same
+// buffer's start (dst and src share memory), which must give the same
+// bytes as into a fresh buffer.
+func TestFormatInPlace(t *testing.T) {
+	for _, f := range celertest.CorpusJSON(t) {
+		if len(f.Data) > 1<<20 {
+			continue
+		}
+		want, err := stream.AppendCompact(nil, f.Data, v1)
+		if err != nil {
+			continue
+		}
+		buf := append(make([]byte, 0, 3*len(f.Data)+64), f.Data...)
+		if got, err := stream.AppendCompact(buf[:0], buf, v1); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: AppendCompact in place = %.60q, %v", f.Name, got, err)
+		}
+		want, _ = stream.AppendIndent(nil, f.Data, "", "  ", v1)
+		buf = append(buf[:0], f.Data...)
+		if got, err := stream.AppendIndent(buf[:1], buf[1:len(f.Data)], "", "  ", v1); len(f.Data) > 1 && err == nil {
+			w, _ := stream.AppendIndent([]byte{f.Data[0]}, f.Data[1:], "", "  ", v1)
+			if !bytes.Equal(got, w) {
+				t.Errorf("%s: AppendIndent in place differs", f.Name)
+			}
+		}
+		buf = append(buf[:0], f.Data...)
+		if got, err := stream.AppendIndent(buf[:0], buf, "", "  ", v1); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: AppendIndent in place = %.60q, %v", f.Name, got, err)
+		}
+	}
+}
