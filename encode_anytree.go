@@ -2,7 +2,6 @@ package celer
 
 import (
 	"strconv"
-	"sync"
 	"unsafe"
 
 	"github.com/celerjson/celer/internal/scan"
@@ -41,22 +40,41 @@ const (
 // values looked up ahead of writing them (nested maps push above the
 // values of the maps that contain them).
 type encTree struct {
-	sets [encKeySetMax + 1]encKeySet
-	vals []any
+	sets   [encKeySetMax + 1]encKeySet
+	vals   []any
+	active int // calls of encodeMapAny under way
 }
-
-var encTreePool sync.Pool
 
 // encodeMapAny writes a map[string]any (the decoded form of a JSON
 // object) and everything in it.
+//
+// The walk's encTree lives in e across calls, as the value of e.kvs[0],
+// which the stacks of map entries built above it leave alone (encState,
+// in encode.go, has no field of its own for it). A walk that panicked
+// leaves it with values and busy counts: the next call that starts with
+// nothing open (depth 0) resets it.
 func (e *encState) encodeMapAny(b []byte, m map[string]any) []byte {
-	t, _ := encTreePool.Get().(*encTree)
-	if t == nil {
-		t = new(encTree)
+	if len(e.kvs) == 0 {
+		e.kvs = append(e.kvs, encKV{v: new(encTree)})
 	}
+	t := e.kvs[0].v.(*encTree)
+	if e.depth == 0 && t.active != 0 {
+		t.reset()
+	}
+	t.active++
 	b = e.treeMap(t, b, m)
-	encTreePool.Put(t) // not reached when marshaling fails: t may be busy
+	t.active--
 	return b
+}
+
+// reset forgets the values and busy counts of a walk that did not finish.
+func (t *encTree) reset() {
+	clear(t.vals)
+	t.vals = t.vals[:0]
+	for i := range t.sets {
+		t.sets[i].busy = 0
+	}
+	t.active = 0
 }
 
 // treeValue writes v, a value inside a tree.

@@ -157,3 +157,25 @@ func TestMarshalAnyUnsorted(t *testing.T) {
 		}
 	}
 }
+
+// TestMarshalAnyTreeReset checks that a walk stopped by an error (NaN in
+// a map written from a remembered name set) does not leave its values and
+// busy counts to the next call on the same state.
+func TestMarshalAnyTreeReset(t *testing.T) {
+	names := map[string]any{"a": 1.0, "b": 2.0, "c": 3.0}
+	bad := []any{names, map[string]any{"a": 1.0, "b": map[string]any{"a": 0.0, "b": "x", "c": math.NaN()}, "c": 3.0}}
+	e := new(encState)
+	e.setV1(true)
+	if _, err := e.marshal(nil, bad); err == nil {
+		t.Fatal("NaN: no error")
+	}
+	e.depth = 0 // as encPut leaves it
+	got, err := e.marshal(nil, names)
+	if err != nil || string(got) != `{"a":1,"b":2,"c":3}` {
+		t.Fatalf("got %s, %v", got, err)
+	}
+	tr := e.kvs[0].v.(*encTree)
+	if len(tr.vals) != 0 || tr.active != 0 || tr.sets[3].busy != 0 {
+		t.Errorf("after a failed walk: %d values, %d active, %d busy", len(tr.vals), tr.active, tr.sets[3].busy)
+	}
+}
