@@ -297,8 +297,9 @@ func checkPathNames(v dom.Value) string {
 				want = append(want, r)
 			}
 		}
-		// Three rounds: the Doc's row table for v (see SetRowTableMin)
-		// is built in the second and used in the third.
+		// Three rounds of three look-ups: the Doc's row table for v
+		// (see SetRowTableMin) gets the name's column in the first
+		// (unless it already has 8) and is read in the others.
 		for range 3 {
 			if got := v.AppendGetNames(nil, names); !slices.Equal(got, want) {
 				return fmt.Sprintf("AppendGetNames(%q): %d values, want %d", p, len(got), len(want))
@@ -307,6 +308,10 @@ func checkPathNames(v dom.Value) string {
 				return msg
 			}
 		}
+	}
+	// The look-ups above went through the table (SetRowTableMin(1)).
+	if v.Len() > 0 && dom.RowColumns(v) < 1 {
+		return "no row table after three rounds of look-ups"
 	}
 	return ""
 }
