@@ -179,3 +179,33 @@ func TestMarshalAnyTreeReset(t *testing.T) {
 		t.Errorf("after a failed walk: %d values, %d active, %d busy", len(tr.vals), tr.active, tr.sets[3].busy)
 	}
 }
+
+// TestEncPlainShort compares the word-at-a-time check of short strings
+// with a byte-by-byte one, on strings made of bytes near every boundary.
+func TestEncPlainShort(t *testing.T) {
+	alphabet := []byte{0x00, 0x1f, 0x20, 0x21, '"', '\\', '<', '>', '&', 'a', '~', 0x7f, 0x80, 0xc3, 0xff, '!', '#', '[', ']'}
+	plain := func(s string, html bool) bool {
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			if c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || html && (c == '<' || c == '>' || c == '&') {
+				return false
+			}
+		}
+		return true
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := range 200000 {
+		b := make([]byte, i%17)
+		for j := range b {
+			b[j] = alphabet[r.IntN(len(alphabet))]
+			if r.IntN(3) > 0 {
+				b[j] = 'a' + byte(r.IntN(26))
+			}
+		}
+		for _, html := range []bool{false, true} {
+			if got, want := encPlainShort(string(b), html), plain(string(b), html); got != want {
+				t.Fatalf("encPlainShort(%q, %v) = %v, want %v", b, html, got, want)
+			}
+		}
+	}
+}
