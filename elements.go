@@ -174,8 +174,6 @@ type elemReader struct {
 	r    io.Reader
 	buf  []byte // buf[off:] is unread input
 	off  int
-	prev int   // start of the element yielded last (array), or -1
-	open int   // offset of the array's '[' while no element is yielded, or -1
 	base int64 // input offset of buf[0]
 	eof  bool  // no more input after buf
 	err  error // a read error
@@ -189,20 +187,14 @@ type elemReader struct {
 	bad   bool
 }
 
-// fill reads more input, keeping buf from the earliest of off, prev and
-// open on (and all of it while there is room). It reports false at the
-// end of input or on a read error.
+// fill reads more input, keeping buf from off on (and all of it while
+// there is room). It reports false at the end of input or on a read
+// error.
 func (e *elemReader) fill() bool {
 	if e.eof || e.err != nil {
 		return false
 	}
 	keep := e.off
-	if e.prev >= 0 {
-		keep = min(keep, e.prev)
-	}
-	if e.open >= 0 {
-		keep = min(keep, e.open)
-	}
 	if keep > 0 && cap(e.buf)-len(e.buf) < cap(e.buf)/2 { // make room
 		gone := e.buf[:keep]
 		if k := bytes.Count(gone, []byte{'\n'}); k > 0 {
@@ -213,12 +205,6 @@ func (e *elemReader) fill() bool {
 		e.base += int64(keep)
 		e.off -= keep
 		e.valid = max(e.valid-keep, 0)
-		if e.prev >= 0 {
-			e.prev -= keep
-		}
-		if e.open >= 0 {
-			e.open -= keep
-		}
 	}
 	if len(e.buf) == cap(e.buf) { // a value longer than the buffer
 		nb := make([]byte, len(e.buf), 2*cap(e.buf))
@@ -298,23 +284,24 @@ func (e *elemReader) space() bool {
 
 func fastElements[T any](r io.Reader, s *opts.Struct, o []Options, flags dflags, lenient bool, yield func(T, error) bool) {
 	var zero T
-	e := &elemReader{r: r, buf: make([]byte, 0, elemBufSize), prev: -1, open: -1, line: 1}
+	e := &elemReader{r: r, buf: make([]byte, 0, elemBufSize), line: 1}
 	array := false
-	// handover passes the rest of the input, from the element yielded last
-	// (or the array's '['), or from the value at start, to streamElements.
-	handover := func(start, k int) {
-		fix := &elemFix{buf: e.buf, from: start, base: e.base, line: e.line, lineStart: e.lineStart, index: -1}
+	// handover passes the rest of the input, from buf[from:], to
+	// streamElements. In an array, a made-up prefix puts its decoder in
+	// the state the fast reader is in: "[" before the first element, `[""`
+	// after an element, `["",` after a comma, "[]" after the array; the
+	// made-up element is skipped, and the indexes in its errors' pointers
+	// are shifted to count the k elements yielded.
+	handover := func(from int, prefix string, k int) {
+		fix := &elemFix{buf: e.buf, from: from, base: e.base, line: e.line, lineStart: e.lineStart, prefix: len(prefix), index: -1}
 		mode := elemValues
-		var head io.Reader = bytes.NewReader(nil)
-		switch {
-		case !array:
-		case e.open >= 0:
-			fix.from, mode = e.open, elemArray
-		default:
-			fix.from, fix.skip, fix.index, mode = e.prev, true, k-1, elemArray
-			head, fix.prefix = strings.NewReader("["), 1
+		if array {
+			mode = elemArray
+			if len(prefix) > 2 { // `[""`, `["",`
+				fix.skip, fix.index = true, k-1
+			}
 		}
-		in := io.MultiReader(head, bytes.NewReader(e.buf[fix.from:]), e.r)
+		in := io.MultiReader(strings.NewReader(prefix), bytes.NewReader(e.buf[from:]), e.r)
 		sd := stream.NewDecoder(in, stream.AllowInvalidUTF8(lenient), opts.Join(o...))
 		streamElements(sd, flags, lenient, mode, fix, yield)
 	}
@@ -326,7 +313,6 @@ func fastElements[T any](r io.Reader, s *opts.Struct, o []Options, flags dflags,
 	}
 	array = e.buf[e.off] == '['
 	if array {
-		e.open = e.off
 		e.off++
 	}
 	mode := scan.Mode(0)
@@ -341,7 +327,9 @@ func fastElements[T any](r io.Reader, s *opts.Struct, o []Options, flags dflags,
 		depth--
 	}
 	p := planFor(reflect.TypeFor[T]())
-	one := p.onePass() && depth > maxOneDepth
+	// (Strict input goes to the validator: the one-pass decoder replaces
+	// lone surrogates and checks names and skipped values leniently.)
+	one := p.onePass() && depth > maxOneDepth && lenient
 	var sp *plan
 	if p.kind == pStruct && !p.generic && !p.topMethods {
 		sp = p
@@ -351,13 +339,27 @@ func fastElements[T any](r io.Reader, s *opts.Struct, o []Options, flags dflags,
 	slot := new(T) // decoded into here, and handed out by copy
 	ptr := unsafe.Pointer(slot)
 	k := 0 // elements yielded
+	// The made-up prefix for a handover at a value (see handover).
+	at := func() string {
+		switch {
+		case !array:
+			return ""
+		case k == 0:
+			return "["
+		}
+		return `["",`
+	}
 	for {
 		if !e.space() {
 			switch {
 			case e.err != nil:
 				yield(zero, e.err)
 			case array: // unexpected end of input
-				handover(e.off, k)
+				if k == 0 {
+					handover(e.off, "[", k)
+				} else {
+					handover(e.off, `[""`, k)
+				}
 			}
 			return
 		}
@@ -369,20 +371,20 @@ func fastElements[T any](r io.Reader, s *opts.Struct, o []Options, flags dflags,
 					if e.err != nil {
 						yield(zero, e.err)
 					} else {
-						handover(e.off, k)
+						handover(e.off, `["",`, k)
 					}
 					return
 				}
 			} else if c == ']' {
 				e.off++
 				if e.space() { // data after the array
-					handover(e.off, k)
+					handover(e.off, "[]", k)
 				} else if e.err != nil {
 					yield(zero, e.err)
 				}
 				return
 			} else if k > 0 {
-				handover(e.off, k)
+				handover(e.off, `[""`, k)
 				return
 			}
 		}
@@ -397,9 +399,6 @@ func fastElements[T any](r io.Reader, s *opts.Struct, o []Options, flags dflags,
 				if !yield(v, nil) {
 					return
 				}
-				if array {
-					e.prev, e.open = start, -1
-				}
 				k++
 				continue
 			}
@@ -408,22 +407,22 @@ func fastElements[T any](r io.Reader, s *opts.Struct, o []Options, flags dflags,
 		}
 		n, code := scan.Value(e.buf[start:], mode, depth, e.eof)
 		if code == scan.Incomplete && !e.eof {
+			if e.err != nil { // after the last bytes read
+				yield(zero, e.err)
+				return
+			}
 			// Read at least as much again as there is of the value (so
 			// that a long value read in small pieces is not rescanned for
-			// each), or to the end of input.
+			// each), or to the end of input or a read error.
 			have := len(e.buf) - start
 			e.off = start
 			for len(e.buf)-e.off < 2*have+64 && e.fill() {
-			}
-			if e.err != nil {
-				yield(zero, e.err)
-				return
 			}
 			start = e.off
 			goto again
 		}
 		if code != scan.OK {
-			handover(start, k)
+			handover(start, at(), k)
 			return
 		}
 		raw := e.buf[start : start+n]
@@ -443,9 +442,6 @@ func fastElements[T any](r io.Reader, s *opts.Struct, o []Options, flags dflags,
 		*slot = zero
 		if !yield(v, err) {
 			return
-		}
-		if array {
-			e.prev, e.open = start, -1
 		}
 		k++
 	}

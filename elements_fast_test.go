@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -54,16 +55,24 @@ func readers(data []byte) map[string]func() io.Reader {
 		"byte":   func() io.Reader { return iotest.OneByteReader(bytes.NewReader(data)) },
 		"chunk7": func() io.Reader { return &chunkReader{data: data, n: 7} },
 		"chunk":  func() io.Reader { return &chunkReader{data: data, n: elemBufSize + 13} },
+		"errEnd": func() io.Reader { return &chunkReader{data: data, n: 8, err: errElemRead} },
 	}
 }
 
+var errElemRead = errors.New("read failed")
+
+// chunkReader returns data n bytes at a time, then err (io.EOF if nil).
 type chunkReader struct {
 	data []byte
 	n    int
+	err  error
 }
 
 func (c *chunkReader) Read(p []byte) (int, error) {
 	if len(c.data) == 0 {
+		if c.err != nil {
+			return 0, c.err
+		}
 		return 0, io.EOF
 	}
 	n := copy(p[:min(len(p), c.n)], c.data)
@@ -77,7 +86,7 @@ func (c *chunkReader) Read(p []byte) (int, error) {
 func checkElements[T any](t *testing.T, name string, data []byte, o ...Options) {
 	t.Helper()
 	for rn, r := range readers(data) {
-		if rn == "byte" && len(data) > 4<<10 || rn == "chunk7" && len(data) > 64<<10 {
+		if rn == "byte" && len(data) > 4<<10 || (rn == "chunk7" || rn == "errEnd") && len(data) > 64<<10 {
 			continue
 		}
 		want := runElements[T](r(), false, o...)
@@ -118,6 +127,9 @@ var elemCases = []string{
 	`nul`, `[nul]`, `[true,fals]`, strings.Repeat("[", 1200) + strings.Repeat("]", 1200),
 	"[" + strings.Repeat(`{"level":"a longer string value","tags":["x","y"]},`, 800) + `{}]`,
 	strings.Repeat(`{"level":"caf`+"\u00e9"+`","status":7}`+"\n", 900) + `{"status":}`,
+	"{\"a\":\"\\udc00\"}\n", "{\"\\ud800\":1}\n", `[{"x":["\ud800"]}]`, `["\ud800\udc00","\udbff"]`, `{"unknown":"\udfff"}`,
+	"[1,\n" + strings.Repeat(" ", 70000) + "2]", "[" + strings.Repeat("\n", 70000) + "1]", "[1 ,\n\t2 , 3 ]",
+	`[1,2] x`, `[1] [`, `[1,{"a":[1,2,{"b":tru}]}]`, "[1,\n2,\n3\n,\n4 5]",
 }
 
 func TestElementsFast(t *testing.T) {
@@ -126,6 +138,7 @@ func TestElementsFast(t *testing.T) {
 		checkElements[elemRec](t, "struct", []byte(c))
 		checkElements[int](t, "int", []byte(c))
 		checkElements[elemRec](t, "strict", []byte(c), AllowInvalidUTF8(false))
+		checkElements[any](t, "strict any", []byte(c), AllowInvalidUTF8(false))
 		checkElements[map[string]any](t, "depth", []byte(c), MaxDepth(3))
 	}
 }
@@ -190,4 +203,24 @@ func FuzzElements(f *testing.F) {
 		checkElements[any](t, "any", data)
 		checkElements[elemRec](t, "struct", data)
 	})
+}
+
+// TestElementsSpaceMemory checks that whitespace inside a top-level array
+// is not kept: memory stays bounded by the largest element.
+func TestElementsSpaceMemory(t *testing.T) {
+	for _, in := range []string{"[1," + strings.Repeat(" ", 8<<20) + "2]", "[" + strings.Repeat("\n", 8<<20) + "1]"} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		n := 0
+		for _, err := range Elements[int](strings.NewReader(in)) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			n++
+		}
+		runtime.ReadMemStats(&after)
+		if got := after.TotalAlloc - before.TotalAlloc; got > 1<<20 {
+			t.Errorf("%d elements after %d bytes of whitespace: %d bytes allocated", n, len(in), got)
+		}
+	}
 }
