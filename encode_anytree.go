@@ -1,9 +1,11 @@
 package celer
 
 import (
+	"math"
 	"strconv"
 	"unsafe"
 
+	"github.com/celerjson/celer/internal/ftoa"
 	"github.com/celerjson/celer/internal/scan"
 )
 
@@ -110,6 +112,10 @@ func (e *encState) treeSlice(t *encTree, b []byte, s []any) []byte {
 	for i, v := range s {
 		if i > 0 {
 			b = append(b, ',')
+		}
+		if f, ok := v.(float64); ok { // arrays of numbers: coordinates, series
+			b = encAppendFloat64(b, f)
+			continue
 		}
 		b = e.treeValue(t, b, v)
 	}
@@ -243,5 +249,8 @@ func encAppendFloat64(b []byte, f float64) []byte {
 	if i := int64(f); float64(i) == f && i != 0 && i > -1<<53 && i < 1<<53 {
 		return strconv.AppendInt(b, i, 10)
 	}
-	return encAppendFloat(b, f, 64)
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		encFail()
+	}
+	return ftoa.AppendJSON(b, f)
 }
