@@ -2,6 +2,7 @@ package stream
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"strconv"
 	"strings"
@@ -58,6 +59,7 @@ type Decoder struct {
 	base int64 // input offset of buf[0]
 	eof  bool  // no more input after buf
 	err  error // sticky error
+	rerr error // a read error that came with the last bytes read
 	pin  int   // buffer offset that refills must keep, or -1
 
 	line      int   // 1-based line number at buf[0]
@@ -161,6 +163,10 @@ func (d *Decoder) fill(keep int) error {
 	if d.eof {
 		return io.EOF
 	}
+	if d.rerr != nil {
+		d.err = d.rerr
+		return d.err
+	}
 	if lim := d.o.MaxTokenBytes; lim > 0 && len(d.buf)-keep > lim {
 		return d.errAt(keep, &errs.Detail{Msg: "token exceeds MaxTokenBytes", Sentinel: errs.ErrLimit})
 	}
@@ -189,6 +195,10 @@ func (d *Decoder) fill(keep int) error {
 					return nil
 				}
 				return io.EOF
+			}
+			if n > 0 { // use the bytes first: the error comes next time
+				d.rerr = err
+				return nil
 			}
 			d.err = err
 			return err
@@ -548,8 +558,32 @@ func (d *Decoder) scanScalar(i int) (int, int, Kind, error) {
 		if code != scan.Incomplete {
 			return 0, 0, 0, d.fail(i+n, code)
 		}
+		want := 2*(len(d.buf)-i) + 64
+		if lim := d.o.MaxTokenBytes; lim > 0 {
+			want = min(want, lim) // (more would count against the limit)
+		}
 		if err := d.refill(&i); err != nil {
 			return 0, 0, 0, err
+		}
+		// Read at least as much again as there is of a number, so that a
+		// long one read in small pieces is not rescanned for each. A read
+		// error on the way is kept for the next fill: the bytes before it
+		// come first.
+		for k == KindNumber && !d.eof && d.rerr == nil && len(d.buf)-i < want {
+			off := d.base + int64(i)
+			err := d.fill(i)
+			i = int(off - d.base)
+			if err == io.EOF {
+				break
+			}
+			var se *errs.SyntaxError
+			if errors.As(err, &se) { // a limit
+				return 0, 0, 0, err
+			}
+			if err != nil {
+				d.rerr, d.err = err, nil
+				break
+			}
 		}
 	}
 }

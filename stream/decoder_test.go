@@ -874,3 +874,52 @@ func TestPeekKindMisplacedDelimiter(t *testing.T) {
 		}
 	}
 }
+
+// dataErrReader returns all its data together with a read error.
+type dataErrReader struct {
+	data []byte
+	err  error
+}
+
+func (r *dataErrReader) Read(p []byte) (int, error) {
+	n := copy(p, r.data)
+	r.data = r.data[n:]
+	if len(r.data) == 0 {
+		return n, r.err
+	}
+	return n, nil
+}
+
+// TestReadErrorAfterData checks that the bytes a Read returns with an
+// error are used before the error is reported, as io.Reader asks.
+func TestReadErrorAfterData(t *testing.T) {
+	errRead := errors.New("read failed")
+	d := stream.NewDecoder(&dataErrReader{data: []byte(`[1,"two",{"three":3}] 4 `), err: errRead})
+	var toks []string
+	for {
+		tok, err := d.ReadToken()
+		if err != nil {
+			if !errors.Is(err, errRead) {
+				t.Fatalf("error %v, want the read error", err)
+			}
+			break
+		}
+		toks = append(toks, tok.String())
+	}
+	if got := strings.Join(toks, " "); got != `[ 1 two { three 3 } ] 4` {
+		t.Fatalf("tokens %q before the read error", got)
+	}
+}
+
+// TestLongNumberSmallReads reads a 256 KiB number 7 bytes at a time: the
+// decoder must not rescan it from its start after every read (which took
+// minutes for a few MiB).
+func TestLongNumberSmallReads(t *testing.T) {
+	num := "1" + strings.Repeat("0", 256<<10)
+	d := stream.NewDecoder(&celertest.ChunkReader{Data: []byte("[" + num + "]"), Sizes: []int{7}})
+	d.ReadToken()
+	tok, err := d.ReadToken()
+	if err != nil || tok.String() != num {
+		t.Fatalf("got %.20q (%d bytes), %v", tok.String(), len(tok.String()), err)
+	}
+}
