@@ -121,6 +121,9 @@ type encState struct {
 	kvs  []encKV
 	sss  []encSS
 
+	// The any-tree walker's state (encode_anytree.go), kept across calls.
+	tree *encTree
+
 	// Free buffers of map plans to copy entries out into, by plan.
 	mapBufs map[*encMap][]encMapBuf
 }

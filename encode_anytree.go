@@ -38,6 +38,10 @@ const (
 	encKeySetMax = 128
 )
 
+// encKeySetBytes bounds the name bytes of a remembered set, which a pooled
+// encState keeps.
+const encKeySetBytes = 4 << 10
+
 // encTree is the state of one walk: remembered name sets, and a stack of
 // values looked up ahead of writing them (nested maps push above the
 // values of the maps that contain them).
@@ -50,16 +54,14 @@ type encTree struct {
 // encodeMapAny writes a map[string]any (the decoded form of a JSON
 // object) and everything in it.
 //
-// The walk's encTree lives in e across calls, as the value of e.kvs[0],
-// which the stacks of map entries built above it leave alone (encState,
-// in encode.go, has no field of its own for it). A walk that panicked
-// leaves it with values and busy counts: the next call that starts with
-// nothing open (depth 0) resets it.
+// The walk's encTree lives in e across calls (e.tree). A walk that
+// panicked leaves it with values and busy counts: the next call that
+// starts with nothing open (depth 0) resets it.
 func (e *encState) encodeMapAny(b []byte, m map[string]any) []byte {
-	if len(e.kvs) == 0 {
-		e.kvs = append(e.kvs, encKV{v: new(encTree)})
+	if e.tree == nil {
+		e.tree = new(encTree)
 	}
-	t := e.kvs[0].v.(*encTree)
+	t := e.tree
 	if e.depth == 0 && t.active != 0 {
 		t.reset()
 	}
@@ -163,8 +165,17 @@ func (e *encState) treeMap(t *encTree, b []byte, m map[string]any) []byte {
 	}
 	// Remember this map's names, then write it as a hit.
 	base := len(e.kvs)
+	size := 0
 	for k, v := range m {
 		e.kvs = append(e.kvs, encKV{k, v})
+		size += len(k)
+	}
+	if size > encKeySetBytes { // too long to keep in a pooled encState
+		clear(e.kvs[base:])
+		e.kvs = e.kvs[:base]
+		b = e.treeMapSorted(t, b, m)
+		e.leave(seen)
+		return b
 	}
 	kvs := e.kvs[base:]
 	sortKVs(kvs)

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -174,7 +175,7 @@ func TestMarshalAnyTreeReset(t *testing.T) {
 	if err != nil || string(got) != `{"a":1,"b":2,"c":3}` {
 		t.Fatalf("got %s, %v", got, err)
 	}
-	tr := e.kvs[0].v.(*encTree)
+	tr := e.tree
 	if len(tr.vals) != 0 || tr.active != 0 || tr.sets[3].busy != 0 {
 		t.Errorf("after a failed walk: %d values, %d active, %d busy", len(tr.vals), tr.active, tr.sets[3].busy)
 	}
@@ -207,5 +208,29 @@ func TestEncPlainShort(t *testing.T) {
 				t.Fatalf("encPlainShort(%q, %v) = %v, want %v", b, html, got, want)
 			}
 		}
+	}
+}
+
+// TestMarshalAnyLongNames checks maps whose names are too long to be
+// remembered: still written as encoding/json writes them, and nothing kept.
+func TestMarshalAnyLongNames(t *testing.T) {
+	m := map[string]any{}
+	for i := range 5 {
+		m[strings.Repeat(string(rune('a'+i)), 1000)] = float64(i)
+	}
+	for range 2 {
+		got, err := Marshal(m)
+		want, _ := json.Marshal(m)
+		if err != nil || string(got) != string(want) {
+			t.Fatalf("got %.40s…, %v", got, err)
+		}
+	}
+	e := new(encState)
+	e.setV1(true)
+	if _, err := e.marshal(nil, m); err != nil {
+		t.Fatal(err)
+	}
+	if ks := &e.tree.sets[5]; len(ks.raw) != 0 {
+		t.Errorf("remembered %d bytes of names", len(ks.raw))
 	}
 }
