@@ -545,23 +545,8 @@ func (d *decodeState) escaped(i int) (string, bool) {
 			return "", false
 		}
 		switch c := b[i+1]; c {
-		case '"', '\\', '/':
-			dst = append(dst, c)
-			i += 2
-		case 'b':
-			dst = append(dst, '\b')
-			i += 2
-		case 'f':
-			dst = append(dst, '\f')
-			i += 2
-		case 'n':
-			dst = append(dst, '\n')
-			i += 2
-		case 'r':
-			dst = append(dst, '\r')
-			i += 2
-		case 't':
-			dst = append(dst, '\t')
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			dst = append(dst, unescaped[c])
 			i += 2
 		case 'u':
 			r := hexRune(b, i+2)
@@ -600,6 +585,9 @@ func (d *decodeState) escaped(i int) (string, bool) {
 		}
 	}
 }
+
+// unescaped maps the byte after a backslash to the byte it stands for.
+var unescaped = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
 
 // hexRune returns the value of the four hex digits at b[i:], or -1.
 func hexRune(b []byte, i int) rune {
