@@ -128,6 +128,10 @@ type encState struct {
 	mapBufs map[*encMap][]encMapBuf
 }
 
+// encMaxEntries bounds the stacks of map entries and tree values a pooled
+// encState keeps.
+const encMaxEntries = 4 << 10
+
 // encCycleDepth is encoding/json's startDetectingCyclesAfter.
 const encCycleDepth = 1000
 
@@ -167,6 +171,12 @@ func encPut(e *encState, b []byte) {
 	}
 	e.depth = 0
 	clear(e.seen)
+	if cap(e.kvs) > encMaxEntries {
+		e.kvs = nil
+	}
+	if e.tree != nil && cap(e.tree.vals) > encMaxEntries {
+		e.tree.vals = nil
+	}
 	encPool.Put(e)
 }
 
@@ -219,6 +229,9 @@ func (e *encState) marshal(b []byte, v any) (out []byte, err error) {
 			out, err = nil, a.err
 			if err == nil {
 				err = errEncStd
+			}
+			if e.tree != nil && e.tree.active != 0 { // a walk stopped midway
+				e.tree.reset()
 			}
 		}
 	}()

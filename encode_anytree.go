@@ -212,20 +212,24 @@ func (ks *encKeySet) set(e *encState, kvs []encKV) {
 	for i := range kvs {
 		ks.raw = append(ks.raw, kvs[i].k...)
 	}
+	for i := range kvs {
+		ks.offs = append(ks.offs, uint32(len(ks.quoted)))
+		if i > 0 {
+			ks.quoted = append(ks.quoted, ',')
+		}
+		ks.quoted = e.appendString(ks.quoted, kvs[i].k) // may abort (strict UTF-8)
+		ks.quoted = append(ks.quoted, ':')
+	}
+	ks.offs = append(ks.offs, uint32(len(ks.quoted)))
+	ks.qf = e.qf
+	// The names last: a set is used only when it has all of them, so one
+	// whose quoting aborted above is never used.
 	at := 0
 	for i := range kvs {
 		l := len(kvs[i].k)
 		ks.keys = append(ks.keys, unsafe.String(unsafe.SliceData(ks.raw[at:]), l))
 		at += l
-		ks.offs = append(ks.offs, uint32(len(ks.quoted)))
-		if i > 0 {
-			ks.quoted = append(ks.quoted, ',')
-		}
-		ks.quoted = e.appendString(ks.quoted, kvs[i].k)
-		ks.quoted = append(ks.quoted, ':')
 	}
-	ks.offs = append(ks.offs, uint32(len(ks.quoted)))
-	ks.qf = e.qf
 }
 
 // treeMapSorted writes a map by copying its entries out and sorting them

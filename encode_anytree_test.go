@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/celerjson/celer/internal/opts"
 )
 
 // encTreeNames are the member names of the random trees: few, so that maps
@@ -232,5 +234,34 @@ func TestMarshalAnyLongNames(t *testing.T) {
 	}
 	if ks := &e.tree.sets[5]; len(ks.raw) != 0 {
 		t.Errorf("remembered %d bytes of names", len(ks.raw))
+	}
+}
+
+// TestMarshalAnyAbortedSet checks that a name set whose quoting failed
+// (invalid UTF-8 with AllowInvalidUTF8(false)) is never used, and that a
+// walk stopped inside a slice does not leave values behind.
+func TestMarshalAnyAbortedSet(t *testing.T) {
+	good := map[string]any{"a": 1.0, "b": 2.0, "c": 3.0}
+	bad := map[string]any{"a": 1.0, "b": 2.0, "\xff": 3.0}
+	e := new(encState)
+	strict := opts.Collect(AllowInvalidUTF8(false))
+	for i, v := range []map[string]any{good, bad, bad, good} {
+		e.setOptions(&strict)
+		_, isBad := v["\xff"]
+		got, err := e.marshal(nil, v)
+		if isBad != (err != nil) || !isBad && string(got) != `{"a":1,"b":2,"c":3}` {
+			t.Fatalf("value %d: %s, %v", i, got, err)
+		}
+	}
+	nan := []any{map[string]any{"a": 1.0, "b": 2.0, "c": math.NaN(), "d": "x"}}
+	e = new(encState)
+	e.setV1(true)
+	for range 100 {
+		if _, err := e.marshal(nil, nan); err == nil {
+			t.Fatal("NaN: no error")
+		}
+	}
+	if tr := e.tree; len(tr.vals) != 0 || tr.active != 0 || tr.sets[4].busy != 0 {
+		t.Errorf("after failed walks: %d values, %d active, %d busy", len(tr.vals), tr.active, tr.sets[4].busy)
 	}
 }
