@@ -168,6 +168,11 @@ func (e *Writer) CopyJSON(d *stream.Decoder, validUTF8 bool) (n int64, ok bool, 
 	if e.err != nil || e.tagged {
 		return 0, false, nil // token by token: WriteToken's own cases
 	}
+	if len(e.stack) > 0 {
+		// Inside a container the caller opened, a key may come next, and
+		// jsonToken takes every key for a string (as JSON's own are).
+		return 0, false, nil
+	}
 	for {
 		t, err := d.ReadToken()
 		if err != nil {
