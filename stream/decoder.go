@@ -525,7 +525,7 @@ func (d *Decoder) scanString(i int) (int, int, scan.StrFlags, error) {
 			return 0, 0, 0, d.fail(i+n, code)
 		}
 		resume = n
-		if err := d.refill(&i); err != nil {
+		if err := d.refill(&i, false); err != nil {
 			return 0, 0, 0, err
 		}
 	}
@@ -562,27 +562,14 @@ func (d *Decoder) scanScalar(i int) (int, int, Kind, error) {
 		if lim := d.o.MaxTokenBytes; lim > 0 {
 			want = min(want, lim) // (more would count against the limit)
 		}
-		if err := d.refill(&i); err != nil {
+		if err := d.refill(&i, false); err != nil {
 			return 0, 0, 0, err
 		}
 		// Read at least as much again as there is of a number, so that a
-		// long one read in small pieces is not rescanned for each. A read
-		// error on the way is kept for the next fill: the bytes before it
-		// come first.
+		// long one read in small pieces is not rescanned for each.
 		for k == KindNumber && !d.eof && d.rerr == nil && len(d.buf)-i < want {
-			off := d.base + int64(i)
-			err := d.fill(i)
-			i = int(off - d.base)
-			if err == io.EOF {
-				break
-			}
-			var se *errs.SyntaxError
-			if errors.As(err, &se) { // a limit
+			if err := d.refill(&i, true); err != nil {
 				return 0, 0, 0, err
-			}
-			if err != nil {
-				d.rerr, d.err = err, nil
-				break
 			}
 		}
 	}
@@ -590,18 +577,33 @@ func (d *Decoder) scanScalar(i int) (int, int, Kind, error) {
 
 // refill reads more input while a token starting at *i is incomplete,
 // updating *i for the moved buffer.
-func (d *Decoder) refill(i *int) error {
-	if d.eof { // the token runs to the end of input
-		return d.fail(len(d.buf), scan.Incomplete)
+//
+// With ahead set it reads ahead of a token that may be complete already:
+// the end of input is then no error, and a read error is kept for the next
+// fill, as the bytes before it come first. Only a limit stops it.
+func (d *Decoder) refill(i *int, ahead bool) error {
+	if d.eof {
+		if ahead {
+			return nil
+		}
+		return d.fail(len(d.buf), scan.Incomplete) // the token runs to the end of input
 	}
 	off := d.base + int64(*i)
 	err := d.fill(*i)
 	*i = int(off - d.base)
+	if err == nil {
+		return nil
+	}
 	if err == io.EOF {
-		if kindOf(d.buf[*i]) == KindNumber {
+		if ahead || kindOf(d.buf[*i]) == KindNumber {
 			return nil // a number at the very end of input: final now
 		}
 		return d.fail(len(d.buf), scan.Incomplete)
+	}
+	var se *errs.SyntaxError
+	if ahead && !errors.As(err, &se) { // (a limit is a SyntaxError)
+		d.rerr, d.err = err, nil
+		return nil
 	}
 	return err
 }

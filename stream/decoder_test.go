@@ -923,3 +923,57 @@ func TestLongNumberSmallReads(t *testing.T) {
 		t.Fatalf("got %.20q (%d bytes), %v", tok.String(), len(tok.String()), err)
 	}
 }
+
+// byteErrReader returns its data a byte at a time, then err; with
+// errWithLast the error comes with the last byte, else after it.
+type byteErrReader struct {
+	data        []byte
+	err         error
+	errWithLast bool
+}
+
+func (r *byteErrReader) Read(p []byte) (int, error) {
+	if len(r.data) == 0 {
+		return 0, r.err
+	}
+	p[0], r.data = r.data[0], r.data[1:]
+	if len(r.data) == 0 && r.errWithLast {
+		return 1, r.err
+	}
+	return 1, nil
+}
+
+// TestReadErrorDuringNumber reads numbers a byte at a time with a read
+// error at the end of input: a read error met while reading ahead of a
+// number must wait until the bytes before it are used.
+func TestReadErrorDuringNumber(t *testing.T) {
+	errRead := errors.New("read failed")
+	for _, in := range []string{`[12]`, `[1,-0.5e+17]`, `{"a":1234567890123}`, `12 `, `[1e5,2]`} {
+		for _, withLast := range []bool{false, true} {
+			var want []string
+			d := stream.NewDecoderBytes([]byte(in))
+			for {
+				tok, err := d.ReadToken()
+				if err != nil {
+					break
+				}
+				want = append(want, tok.String())
+			}
+			d = stream.NewDecoder(&byteErrReader{data: []byte(in), err: errRead, errWithLast: withLast})
+			var got []string
+			for {
+				tok, err := d.ReadToken()
+				if err != nil {
+					if !errors.Is(err, errRead) {
+						t.Errorf("%s (error with last byte: %v): error %v, want the read error", in, withLast, err)
+					}
+					break
+				}
+				got = append(got, tok.String())
+			}
+			if strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Errorf("%s (error with last byte: %v): tokens %q before the read error, want %q", in, withLast, got, want)
+			}
+		}
+	}
+}
