@@ -2,6 +2,7 @@ package celer
 
 import (
 	"encoding/binary"
+	"slices"
 	"unsafe"
 
 	"github.com/celerjson/celer/internal/scan"
@@ -9,14 +10,45 @@ import (
 
 // appendString appends s quoted with e's flags. Strings of up to 16 bytes
 // that need no escaping (most names and many values) are checked here, a
-// word at a time, without the call into the quoting kernel.
+// word at a time, and copied with the same words, without the call into
+// the quoting kernel or into memmove. Loads overlap rather than read past
+// s, so every word holds only bytes of s.
 func (e *encState) appendString(b []byte, s string) []byte {
-	if len(s) <= 16 && encPlainShort(s, e.qf&scan.QuoteHTML != 0) {
-		b = append(b, '"')
-		b = append(b, s...)
-		return append(b, '"')
+	n, l := len(s), len(b)
+	if n > 16 {
+		return e.appendStringBytes(b, unsafe.Slice(unsafe.StringData(s), n))
 	}
-	return e.appendStringBytes(b, unsafe.Slice(unsafe.StringData(s), len(s)))
+	if cap(b)-l < 18 {
+		b = slices.Grow(b, 18)
+	}
+	w := b[l : l+18]
+	p := unsafe.Slice(unsafe.StringData(s), n)
+	html := e.qf&scan.QuoteHTML != 0
+	switch {
+	case n >= 8:
+		lo, hi := binary.LittleEndian.Uint64(p), binary.LittleEndian.Uint64(p[n-8:])
+		if encUnplain(lo, html)|encUnplain(hi, html) != 0 {
+			return e.appendStringBytes(b[:l], p)
+		}
+		binary.LittleEndian.PutUint64(w[1:], lo)
+		binary.LittleEndian.PutUint64(w[n-7:], hi)
+	case n >= 4:
+		lo, hi := binary.LittleEndian.Uint32(p), binary.LittleEndian.Uint32(p[n-4:])
+		if encUnplain(uint64(lo)|uint64(hi)<<32, html) != 0 {
+			return e.appendStringBytes(b[:l], p)
+		}
+		binary.LittleEndian.PutUint32(w[1:], lo)
+		binary.LittleEndian.PutUint32(w[n-3:], hi)
+	case n > 0:
+		c0, c1, c2 := p[0], p[n>>1], p[n-1]
+		x := uint64(c0) | uint64(c1)<<8 | uint64(c2)<<16 | uint64(c0)<<24
+		if encUnplain(x|x<<32, html) != 0 {
+			return e.appendStringBytes(b[:l], p)
+		}
+		w[1], w[1+n>>1], w[n] = c0, c1, c2
+	}
+	w[0], w[n+1] = '"', '"'
+	return b[:l+n+2]
 }
 
 // appendStringBytes appends s quoted with e's flags (scan.AppendQuoteBytes,
@@ -35,34 +67,39 @@ const (
 )
 
 // encPlainShort reports whether s, of at most 16 bytes, is ASCII with no
-// byte that JSON or (when html) HTML escaping changes. It may say false
-// for a plain string, never true for one that needs escaping.
+// byte that JSON or (when html) HTML escaping changes; appendString makes
+// the same test inline.
 func encPlainShort(s string, html bool) bool {
-	if len(s) < 8 {
-		for i := 0; i < len(s); i++ {
-			c := s[i]
-			if c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || html && (c == '<' || c == '>' || c == '&') {
-				return false
-			}
-		}
-		return true
+	n := len(s)
+	p := unsafe.Slice(unsafe.StringData(s), n)
+	switch {
+	case n >= 8:
+		return encUnplain(binary.LittleEndian.Uint64(p), html)|
+			encUnplain(binary.LittleEndian.Uint64(p[n-8:]), html) == 0
+	case n >= 4:
+		return encUnplain(uint64(binary.LittleEndian.Uint32(p))|
+			uint64(binary.LittleEndian.Uint32(p[n-4:]))<<32, html) == 0
+	case n > 0:
+		x := uint64(p[0]) | uint64(p[n>>1])<<8 | uint64(p[n-1])<<16 | uint64(p[0])<<24
+		return encUnplain(x|x<<32, html) == 0
 	}
-	p := unsafe.Slice(unsafe.StringData(s), len(s))
-	return encPlainWord(binary.LittleEndian.Uint64(p), html) &&
-		encPlainWord(binary.LittleEndian.Uint64(p[len(p)-8:]), html)
+	return true
 }
 
-// encPlainWord reports whether no byte of w is below 0x20, at or above
-// 0x80, '"' or '\\', or with html '<', '>' or '&'. Borrows between bytes
-// can only make it say false.
-func encPlainWord(w uint64, html bool) bool {
+// encUnplain returns a non-zero value when a byte of w is below 0x20, at
+// or above 0x80, '"' or '\\', or with html '<', '>' or '&'. The pairs
+// '"'/'&' (0x22/0x26) and '<'/'>' (0x3c/0x3e) differ in one bit, so one
+// test covers each pair: setting that bit maps both to the same byte.
+// Borrows between bytes only start at a byte that is already flagged.
+func encUnplain(w uint64, html bool) uint64 {
 	m := (w - encLSB*0x20) | w
-	m |= encHasZero(w ^ encLSB*'"')
 	m |= encHasZero(w ^ encLSB*'\\')
 	if html {
-		m |= encHasZero(w^encLSB*'<') | encHasZero(w^encLSB*'>') | encHasZero(w^encLSB*'&')
+		m |= encHasZero(w|encLSB*0x04^encLSB*0x26) | encHasZero(w|encLSB*0x02^encLSB*0x3e)
+	} else {
+		m |= encHasZero(w ^ encLSB*'"')
 	}
-	return m&encMSB == 0
+	return m & encMSB
 }
 
 // encHasZero sets the high bit of (at least the lowest) zero byte of x.

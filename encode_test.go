@@ -234,3 +234,54 @@ func TestMarshalMapKeyOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendStringShort checks the word-at-a-time path for strings of up to
+// 16 bytes against encoding/json, with and without HTML escaping, for
+// every length around the word sizes, bytes next to each byte that needs
+// escaping (they differ from it in one bit, which the pair tests of
+// encUnplain rely on), and destinations whose spare capacity is 0 to 20
+// bytes: the output must be right and no byte past it may change.
+func TestAppendStringShort(t *testing.T) {
+	var near []byte // the bytes that need escaping and their neighbours
+	for _, c := range []byte{0x00, 0x1f, '"', '&', '<', '>', '\\', 0x7f, 0x80, 0xc3, 0xff} {
+		for _, d := range []int{-4, -2, -1, 0, 1, 2, 4} {
+			near = append(near, byte(int(c)+d))
+		}
+	}
+	r := rand.New(rand.NewPCG(11, 12))
+	for i := range 300_000 {
+		s := make([]byte, i%18)
+		for j := range s {
+			s[j] = 'a' + byte(r.IntN(26))
+			if r.IntN(8) == 0 {
+				s[j] = near[r.IntN(len(near))]
+			}
+		}
+		html := i&1 == 0
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(html)
+		if err := enc.Encode(string(s)); err != nil {
+			t.Fatal(err)
+		}
+		e := &encState{}
+		e.setV1(html)
+		spare := r.IntN(21)
+		dst := make([]byte, 3, 3+spare)
+		guard := dst[:cap(dst)]
+		for j := range guard {
+			guard[j] = 0xAA
+		}
+		got := e.appendString(dst, string(s))
+		if w := want.Bytes(); !bytes.Equal(got[3:], w[:len(w)-1]) {
+			t.Fatalf("appendString(%q), html %v: got %q, want %q", s, html, got[3:], w[:len(w)-1])
+		}
+		if cap(got) == cap(dst) { // written in place: nothing past the output changed
+			for j := len(got); j < cap(dst); j++ {
+				if guard[j] != 0xAA {
+					t.Fatalf("appendString(%q) with %d spare bytes wrote past its output", s, spare)
+				}
+			}
+		}
+	}
+}

@@ -14,6 +14,7 @@
 package ftoa
 
 import (
+	"encoding/binary"
 	"math"
 	"math/bits"
 	"strconv"
@@ -144,6 +145,10 @@ const digitPairs = "000102030405060708091011121314151617181920212223242526272829
 // shortest 'f' form, or its 'e' form below 1e-6 and from 1e21 on with a
 // one-digit negative exponent written without its leading zero (1e-07 is
 // 1e-7). NaN and infinities must be refused by the caller.
+//
+// The text is laid out in a stack buffer with word stores (digits8) and
+// appended with one copy: the 'f' forms, which are nearly all of the
+// values documents hold, take no loop over the digits.
 func AppendJSON(b []byte, f float64) []byte {
 	if f == 0 {
 		if math.Signbit(f) {
@@ -151,73 +156,138 @@ func AppendJSON(b []byte, f float64) []byte {
 		}
 		return append(b, '0')
 	}
+	var buf [48]byte
+	s := 0 // where the number starts in buf: after the sign
 	if f < 0 {
-		b = append(b, '-')
+		buf[0] = '-'
+		s = 1
 		f = -f
 	}
 	d, e, ok := Shortest(f)
 	if !ok {
+		if s == 1 {
+			f = -f
+		}
 		return AppendStrconv(b, f, 64)
 	}
-	// The digits of d, right-aligned in buf[start:].
-	var buf [20]byte
-	i := len(buf)
-	for d >= 100 {
-		q := d / 100
-		r := (d - q*100) * 2
-		i -= 2
-		buf[i], buf[i+1] = digitPairs[r], digitPairs[r+1]
-		d = q
-	}
-	if d >= 10 {
-		i -= 2
-		buf[i], buf[i+1] = digitPairs[2*d], digitPairs[2*d+1]
-	} else {
-		i--
-		buf[i] = byte('0' + d)
-	}
-	digits := buf[i:]
-	n := len(digits)
+	n := decimalLen(d)
 	dp := e + n // the decimal point is after dp digits
+	var m int   // the length of the text in buf
 	switch {
 	case f >= 1e21 || f < 1e-6:
-		b = append(b, digits[0])
-		if n > 1 {
-			b = append(b, '.')
-			b = append(b, digits[1:]...)
-		}
-		x := dp - 1
-		if x < 0 {
-			b = append(b, 'e', '-')
-			x = -x
-		} else {
-			b = append(b, 'e', '+')
-		}
-		switch {
-		case x >= 100:
-			b = append(b, byte('0'+x/100), digitPairs[2*(x%100)], digitPairs[2*(x%100)+1])
-		case x >= 10 || dp > 0:
-			b = append(b, digitPairs[2*x], digitPairs[2*x+1])
-		default:
-			b = append(b, byte('0'+x))
-		}
+		return appendExp(b, buf[:s], d, n, dp)
 	case dp <= 0:
-		b = append(b, '0', '.')
-		for ; dp < 0; dp++ {
-			b = append(b, '0')
-		}
-		b = append(b, digits...)
+		// 0.000ddd: at most five zeros after the point, as f ≥ 1e-6.
+		binary.LittleEndian.PutUint64(buf[s:], zeroPoint)
+		putDigits(buf[s+2-dp:], d, n)
+		m = s + 2 - dp + n
 	case dp < n:
-		b = append(b, digits[:dp]...)
-		b = append(b, '.')
-		b = append(b, digits[dp:]...)
-	default:
-		b = append(b, digits...)
-		for ; dp > n; dp-- {
-			b = append(b, '0')
+		// ddd.ddd: the digits one byte right, then the first dp of
+		// them moved back left over the gap, with the point after.
+		putDigits(buf[s+1:], d, n)
+		if dp < 8 {
+			w := buf[s : s+16]
+			lo := binary.LittleEndian.Uint64(w[1:])
+			cur := binary.LittleEndian.Uint64(w)
+			keep := uint64(1)<<(8*dp) - 1
+			binary.LittleEndian.PutUint64(w, lo&keep|'.'<<(8*dp)|cur&^(keep<<8|0xff))
+		} else {
+			copy(buf[s:s+dp], buf[s+1:s+1+dp])
+			buf[s+dp] = '.'
 		}
+		m = s + n + 1
+	default:
+		// ddd000: at most 21 digits, as f < 1e21.
+		putDigits(buf[s:], d, n)
+		z := buf[s+n : s+n+24]
+		binary.LittleEndian.PutUint64(z, zeros)
+		binary.LittleEndian.PutUint64(z[8:], zeros)
+		binary.LittleEndian.PutUint64(z[16:], zeros)
+		m = s + dp
 	}
-	return b
+	return append(b, buf[:m]...)
+}
+
+const (
+	zeros     = 0x3030303030303030     // "00000000"
+	zeroPoint = zeros&^0xff00 | '.'<<8 // "0.000000"
+)
+
+// appendExp appends sign (empty or "-") and the 'e' form of d·10^(dp-n),
+// d of n digits: rare in documents, kept simple.
+func appendExp(b, sign []byte, d uint64, n, dp int) []byte {
+	var buf [24]byte
+	putDigits(buf[1:], d, n)
+	b = append(b, sign...)
+	b = append(b, buf[1])
+	if n > 1 {
+		b = append(b, '.')
+		b = append(b, buf[2:1+n]...)
+	}
+	x := dp - 1
+	if x < 0 {
+		b = append(b, 'e', '-')
+		x = -x
+	} else {
+		b = append(b, 'e', '+')
+	}
+	switch {
+	case x >= 100:
+		return append(b, byte('0'+x/100), digitPairs[2*(x%100)], digitPairs[2*(x%100)+1])
+	case x >= 10 || dp > 0:
+		return append(b, digitPairs[2*x], digitPairs[2*x+1])
+	}
+	return append(b, byte('0'+x))
+}
+
+// pow10 holds the powers of ten that fit a uint64.
+var pow10 = [20]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19}
+
+// decimalLen returns the number of decimal digits of d > 0.
+func decimalLen(d uint64) int {
+	t := bits.Len64(d) * 1233 >> 12 // ⌊log10(2^len)⌋, at most one too many
+	if d < pow10[t] {
+		return t
+	}
+	return t + 1
+}
+
+// putDigits writes the n decimal digits of d (n ≤ 17) at the start of
+// dst, in whole words: it may write up to eight bytes of garbage after
+// them, so dst must have n+8 bytes.
+func putDigits(dst []byte, d uint64, n int) {
+	switch {
+	case n <= 8:
+		binary.LittleEndian.PutUint64(dst, digits8(d)>>(8*(8-n)))
+	case n <= 16:
+		hi := d / 1e8
+		binary.LittleEndian.PutUint64(dst, digits8(hi)>>(8*(16-n)))
+		binary.LittleEndian.PutUint64(dst[n-8:], digits8(d-hi*1e8))
+	default:
+		top := d / 1e16
+		d -= top * 1e16
+		hi := d / 1e8
+		dst[0] = byte('0' + top)
+		binary.LittleEndian.PutUint64(dst[1:], digits8(hi))
+		binary.LittleEndian.PutUint64(dst[9:], digits8(d-hi*1e8))
+	}
+}
+
+// digits8 returns the eight decimal digits of x < 10^8, zero-padded, as
+// ASCII in a little-endian word (the first digit in the low byte). The
+// divisions run in lanes of one word: by 10^4 once, then by 100 in two
+// 32-bit lanes and by 10 in four 16-bit lanes, each as a multiplication
+// by a rounded-up reciprocal that is exact for the lane's range (checked
+// for every input by TestDigits8).
+func digits8(x uint64) uint64 {
+	hi := x / 10_000
+	v := hi | (x-hi*10_000)<<32 // [abcd, efgh]
+	q := (v * 10486 >> 20) & 0x0000007f_0000007f
+	v = q | (v-q*100)<<16 // [ab, cd, ef, gh]
+	t := (v * 103 >> 10) & 0x000f_000f_000f_000f
+	v = t | (v-t*10)<<8 // [a, b, c, ...]
+	return v + zeros
 }
 
 // AppendStrconv appends f, a float of the given bit size (32 or 64), as

@@ -157,6 +157,68 @@ func TestRandomDecimals(t *testing.T) {
 	}
 }
 
+// TestDigits8 checks digits8 against a decimal counter on every input
+// (every 97th under -short).
+func TestDigits8(t *testing.T) {
+	step := uint64(1)
+	if testing.Short() {
+		step = 97
+	}
+	for x := uint64(0); x < 1e8; x += step {
+		got := digits8(x)
+		want := uint64(0)
+		for i, y := 0, x; i < 8; i, y = i+1, y/10 {
+			want |= (y%10 + '0') << (8 * (7 - i))
+		}
+		if got != want {
+			t.Fatalf("digits8(%d) = %#x, want %#x", x, got, want)
+		}
+	}
+}
+
+// TestDecimalLen checks decimalLen at every power of ten and its
+// neighbours, and on random values, against strconv.
+func TestDecimalLen(t *testing.T) {
+	check := func(d uint64) {
+		if got, want := decimalLen(d), len(strconv.FormatUint(d, 10)); got != want {
+			t.Fatalf("decimalLen(%d) = %d, want %d", d, got, want)
+		}
+	}
+	for i := 1; i < len(pow10); i++ {
+		check(pow10[i] - 1)
+		check(pow10[i])
+		check(pow10[i] + 1)
+	}
+	check(1)
+	check(math.MaxUint64)
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 100_000 {
+		check(r.Uint64()>>r.IntN(64) | 1)
+	}
+}
+
+// TestLayouts writes values of every digit count (1 to 17) with the
+// decimal point at every place from far left of the digits to far right,
+// across both switches to the 'e' form, so that every branch of
+// AppendJSON and putDigits meets every length.
+func TestLayouts(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for n := 1; n <= 17; n++ {
+		for dp := -25; dp <= 30; dp++ {
+			for range 40 {
+				digits := []byte(strconv.FormatUint(r.Uint64N(pow10[n-1])+pow10[n-1], 10))
+				digits[n-1] = byte('1' + r.IntN(9)) // no trailing zero
+				f, err := strconv.ParseFloat(string(digits)+"e"+strconv.Itoa(dp-n), 64)
+				if err != nil {
+					t.Fatal(err)
+				}
+				check(t, f)
+				check(t, -f)
+			}
+		}
+	}
+}
+
 func FuzzAppendJSON(f *testing.F) {
 	f.Add(uint64(0x3ff0000000000000))
 	f.Add(uint64(1))
