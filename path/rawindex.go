@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/celerjson/celer/internal/index"
+	"github.com/celerjson/celer/internal/kernels"
 	"github.com/celerjson/celer/internal/scan"
 )
 
@@ -43,6 +44,8 @@ type idxWalker struct {
 	done bool     // the final window is indexed
 
 	spill  []uint64 // kinds of containers more than 64 levels out (see run)
+	nd     []uint64 // checked walk: the non-digits of the window (see numberBits)
+	ndOff  int      // offset of the window, the byte of bit 0 of nd
 	starts []int    // element offsets, for negative indexes
 }
 
@@ -93,6 +96,9 @@ func (w *idxWalker) refill() int {
 		end := min(w.off+w.win, len(w.b))
 		w.done = end == len(w.b)
 		w.idx = w.x.Index(w.b[w.off:end], uint32(w.off), w.done, w.idx[:0])
+		if !w.trusted {
+			w.nd, w.ndOff = kernels.AppendNonDigits(w.nd[:0], w.b[w.off:end]), w.off
+		}
 		w.k, w.off = 0, end
 		w.win = min(w.win*4, maxWindow)
 		if w.x.Bad() {
@@ -351,78 +357,77 @@ value:
 		}
 		goto closed
 	case classNumber:
-		{
-			// The common numbers are checked here, a word at a time without
-			// a loop or a call (which would spill the registers above): an
-			// integer part of at most 15 digits, then a fraction of up to
-			// 23, then a byte that ends a scalar run. numberEnd does the
-			// rest (exponents, longer runs, the last bytes of the input).
-			e := -1
-			if p+32 <= len(b) {
-				w := (*[32]byte)(b[p : p+32])
-				s := 0
-				if c == '-' {
-					s = 1
-				}
-				// A byte outside '0'..'9' sets its top bit in x-'0' or
-				// x+0x46; borrows and carries reach only bytes above the
-				// first marked one, which is exact. A number that ends at
-				// the next structural position needs no look at the byte
-				// there (a scalar run cannot start right after a digit).
-				x := binary.LittleEndian.Uint64(w[s : s+8])
-				m := ((x - 0x3030303030303030) | (x + 0x4646464646464646)) & 0x8080808080808080
-				i := s + bits.TrailingZeros64(m)>>3 // end of the integer part (s+8 if m == 0)
-				if m == 0 {                         // 8 digits or more, as ids often have
-					x = binary.LittleEndian.Uint64(w[s+8 : s+16])
-					m = ((x - 0x3030303030303030) | (x + 0x4646464646464646)) & 0x8080808080808080
-					i = s + 8 + bits.TrailingZeros64(m)>>3
-				}
-				if m != 0 && i > s && (w[s] != '0' || i == s+1) {
-					if w[i] == '.' {
-						j := i + 1
-						x = binary.LittleEndian.Uint64(w[j : j+8])
-						m = ((x - 0x3030303030303030) | (x + 0x4646464646464646)) & 0x8080808080808080
-						j += bits.TrailingZeros64(m) >> 3
-						if m == 0 && j+8 <= len(w) {
-							x = binary.LittleEndian.Uint64(w[j : j+8])
-							m = ((x - 0x3030303030303030) | (x + 0x4646464646464646)) & 0x8080808080808080
-							j += bits.TrailingZeros64(m) >> 3
-							if m == 0 && j+8 <= len(w) {
-								x = binary.LittleEndian.Uint64(w[j : j+8])
-								m = ((x - 0x3030303030303030) | (x + 0x4646464646464646)) & 0x8080808080808080
-								j += bits.TrailingZeros64(m) >> 3
-							}
-						}
-						if m != 0 && j > i+1 {
-							i = j
-						} else {
-							i = -1
-						}
-					}
-					if i > 0 {
-						if k < len(idx) && p+i == int(idx[k]) && d != base {
-							// What follows is the next position: go
-							// straight to it.
-							p += i
-							k++
-							goto sep
-						}
-						if delim[w[i]] {
-							e = p + i
-						}
-					}
-				}
-			}
-			if e < 0 {
-				if e = numberEnd(b, p); e < 0 {
-					goto bad
-				}
-			}
-			p = e - 1
-		}
-		goto closed
+		goto number
 	}
 	goto bad
+
+number: // a number starts at p
+	{
+		// The common numbers (an integer part and an optional fraction)
+		// are checked here on the window's bitmap of non-digits, without
+		// a loop or a call (which would spill the registers above): the
+		// 64 bits from the first digit on are two loads, and the ends of
+		// the integer part and of the fraction one count of trailing
+		// zeros each. The bitmap marks the bytes past the window as
+		// non-digits, and every byte that ends a part is read from b, so
+		// a number cut by the window's end is left to numberEnd, like
+		// exponents and runs of 64 bytes or more.
+		e := -1
+		f := p // the first digit
+		if b[p] == '-' {
+			f++
+		}
+		q, nd := f-w.ndOff, w.nd
+		if q >= 0 && q>>6+1 < len(nd) {
+			sh := uint(q & 63)
+			m := nd[q>>6]>>sh | nd[q>>6+1]<<(64-sh)
+			i := bits.TrailingZeros64(m) // digits of the integer part
+			if i > 0 && i < 64 && (b[f] != '0' || i == 1) && f+i < len(b) {
+				if b[f+i] == '.' {
+					// The first non-digit after the point ends the fraction.
+					j := bits.TrailingZeros64(m &^ (2<<uint(i) - 1))
+					if j > i+1 && j < 64 {
+						i = j
+					} else {
+						i = 0
+					}
+				}
+				if e = f + i; i == 0 || e >= len(b) {
+					e = -1
+				} else if k < len(idx) && d != base {
+					// The next position follows the number, or only
+					// whitespace does: a scalar run cannot start right
+					// after a digit, and every run after whitespace is a
+					// position. sep checks the byte there.
+					if n := int(idx[k]); n == e || isSpace(b[e]) {
+						if b[n] == ',' && !obj && k+1 < len(idx) {
+							// The next element, without going
+							// through sep and value's dispatch.
+							p = int(idx[k+1])
+							k += 2
+							if valueClass[b[p]] == classNumber {
+								goto number
+							}
+							goto value
+						}
+						p = n
+						k++
+						goto sep
+					}
+					e = -1
+				} else if !delim[b[e]] {
+					e = -1
+				}
+			}
+		}
+		if e < 0 {
+			if e = numberEnd(b, p); e < 0 {
+				goto bad
+			}
+		}
+		p = e - 1
+	}
+	goto closed
 
 closed: // a value ends at p, inclusive
 	if d == base {
@@ -554,6 +559,9 @@ var delim = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// isSpace reports whether c is JSON whitespace.
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // isDelim reports whether c may follow a number or a literal.
 func isDelim(c byte) bool { return delim[c] }

@@ -1,0 +1,5 @@
+//go:build purego || !amd64
+
+package kernels
+
+func appendNonDigits(dst []uint64, b []byte) []uint64 { return appendNonDigitsGeneric(dst, b) }

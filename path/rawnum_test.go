@@ -1,0 +1,74 @@
+package path
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/celerjson/celer/stream"
+)
+
+// numberTexts are number runs for TestSelectBytesNumbers: valid ones, and
+// ones a too lenient check would take (a leading zero, a missing part, a
+// sign or point in the wrong place, a second point, a stray byte).
+var numberTexts = []string{
+	"0", "-0", "7", "-7", "10", "0.5", "-0.5", "1.25", "0.0", "-122.422003528252475", "37.808480096967251",
+	"1234567890123456789012345678901234567890123456789012345678901234", // 64 digits
+	"-123456789012345678901234567890123456789012345678901234567890123", // 63 digits after the sign
+	"1.234567890123456789012345678901234567890123456789012345678901234",
+	"1e5", "1E+5", "-1.5e-7", "0e0", "12.5E-10",
+	"01", "-01", "00", "00.5", "0123456789", "1.", "-", "-.5", ".5", "+1", "1e", "1e+", "1E-", "1.e5", "-0.", "0.",
+	"1..2", "1.2.3", "--1", "1-2", "1.-2", "0x1", "1a", "-a", "1.5a", "-122.42200352825247.5", "1.2e3.4", "1e5e5",
+	"١", "1\xff", "12345678901234567890123456789012345678901234567890123456789012345.", "-0.0.0", "0-", "1+",
+}
+
+// TestSelectBytesNumbers: the walks check the numbers they pass over as
+// strictly as the validator, wherever they sit relative to the 8-, 16-,
+// 32- and 64-byte blocks of the indexed walk's bitmaps and to the end of
+// its first window, and whatever follows them. Each document's verdict is
+// stream.Valid's.
+func TestSelectBytesNumbers(t *testing.T) { bothWalks(t, testSelectBytesNumbers) }
+
+func testSelectBytesNumbers(t *testing.T) {
+	shapes := []struct {
+		doc, query, want string // N stands for the number, P for padding
+		inArray          bool   // P is in an array: a long string may come first
+	}{
+		{`{"a": [P1, N, 2], "b": 7}`, `$.b`, `7`, true},
+		{`{"a": [P1,N], "b": 7}`, `$.b`, `7`, true},
+		{`{"a": [PN ], "b": 7}`, `$.b`, `7`, true},
+		{`[[PN,N,N],[N],7]`, `$[2]`, `7`, true},
+		{`{"a": {"x": PN, "y": [N]}, "b": 7}`, `$.b`, `7`, false},
+		{`{"b": PN}`, `$.b`, `N`, false},
+		{`PN`, `$`, `N`, false},
+	}
+	for _, filler := range []int{0, 1990} {
+		for _, sh := range shapes {
+			q := MustCompile(sh.query)
+			for pad := range 72 {
+				for _, num := range numberTexts {
+					p := strings.Repeat(" ", pad)
+					if filler > 0 {
+						p = `"` + strings.Repeat("x", filler) + `", ` + p
+						if !sh.inArray {
+							continue
+						}
+					}
+					doc := strings.ReplaceAll(strings.ReplaceAll(sh.doc, "P", p), "N", num)
+					valid := stream.Valid([]byte(doc))
+					got, err := q.SelectBytes([]byte(doc))
+					want := strings.ReplaceAll(sh.want, "N", num)
+					switch {
+					case valid && (err != nil || len(got) != 1 || string(got[0]) != want):
+						t.Fatalf("%s on %q (filler %d): %q, %v; want %s", sh.query, doc[filler:], filler, got, err, want)
+					case !valid && err == nil && (want == "7" || minIndexedWalk == 0):
+						// (The byte-wise walk reads the selected value as
+						// one token and stops: "0" of "01" then passes, as
+						// the API allows for what follows a result. The
+						// numbers it passes over, it checks.)
+						t.Fatalf("%s on %q (filler %d): %q, no error (invalid number %q passed)", sh.query, doc[filler:], filler, got, num)
+					}
+				}
+			}
+		}
+	}
+}
