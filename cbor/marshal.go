@@ -15,7 +15,6 @@ import (
 
 	"github.com/celerjson/celer/internal/binfmt"
 	"github.com/celerjson/celer/internal/errs"
-	"github.com/celerjson/celer/internal/kernels"
 	"github.com/celerjson/celer/internal/opts"
 )
 
@@ -77,30 +76,38 @@ var (
 
 // format is what CBOR puts in the plans shared with the other binary
 // formats (internal/binfmt).
-var format = &binfmt.Format{
-	Name:            "cbor",
-	Structs:         &structs,
-	Null:            []byte{0xf6},
-	Marshaler:       marshalerType,
-	Special:         special,
-	EncodeMarshaler: encodeMarshaler,
-	EncodeText:      encodeText,
-	Kind:            kindEncoder,
-	Bulk:            bulkEncoder,
-	BulkTyped:       true,
-	Begin: func(e *binfmt.Enc, k reflect.Kind, n int) (int, error) {
-		major := byte(majorArray)
-		if k == reflect.Map || k == reflect.Struct {
-			major = majorMap
-		}
-		e.Buf = appendHead(e.Buf, major, uint64(n))
-		return 0, nil
-	},
-	Counted:         true,
-	SortFields:      true,
-	DupKey:          dupKey,
-	UnsupportedType: func(t reflect.Type, _ string) error { return &UnsupportedTypeError{Type: t} },
-	MarshalerError:  func(t reflect.Type, err error) error { return &MarshalerError{Type: t, Err: err} },
+var format = newFormat(addrScalar)
+
+// newFormat returns CBOR's table for the shared plans, with addr as its
+// AddrScalar (nil: every field through its reflection encoder, the
+// reference that TestMarshalByAddress compares with).
+func newFormat(addr func(*binfmt.Enc, reflect.Kind, unsafe.Pointer) error) *binfmt.Format {
+	return &binfmt.Format{
+		Name:            "cbor",
+		Structs:         &structs,
+		Null:            []byte{0xf6},
+		Marshaler:       marshalerType,
+		Special:         special,
+		EncodeMarshaler: encodeMarshaler,
+		EncodeText:      encodeText,
+		Kind:            kindEncoder,
+		Bulk:            bulkEncoder,
+		BulkTyped:       true,
+		Begin: func(e *binfmt.Enc, k reflect.Kind, n int) (int, error) {
+			major := byte(majorArray)
+			if k == reflect.Map || k == reflect.Struct {
+				major = majorMap
+			}
+			e.Buf = appendHead(e.Buf, major, uint64(n))
+			return 0, nil
+		},
+		Counted:         true,
+		SortFields:      true,
+		AddrScalar:      addr,
+		DupKey:          dupKey,
+		UnsupportedType: func(t reflect.Type, _ string) error { return &UnsupportedTypeError{Type: t} },
+		MarshalerError:  func(t reflect.Type, err error) error { return &MarshalerError{Type: t, Err: err} },
+	}
 }
 
 // Marshal returns the CBOR encoding of v, in preferred serialization
@@ -220,6 +227,48 @@ func kindEncoder(t reflect.Type) binfmt.EncFunc {
 	return nil
 }
 
+// addrScalar writes the value of kind k at p as kindEncoder's encoder of
+// k writes it (TestMarshalByAddress compares them).
+func addrScalar(e *binfmt.Enc, k reflect.Kind, p unsafe.Pointer) error {
+	switch k {
+	case reflect.String:
+		s := *(*string)(p)
+		if !e.O.Has(opts.AllowInvalidUTF8) && !binfmt.ValidUTF8(unsafeBytes(s)) {
+			return invalidText(s)
+		}
+		e.Buf = append(appendHead(e.Buf, majorText, uint64(len(s))), s...)
+	case reflect.Int:
+		e.Buf = appendInt(e.Buf, int64(*(*int)(p)))
+	case reflect.Int64:
+		e.Buf = appendInt(e.Buf, *(*int64)(p))
+	case reflect.Int32:
+		e.Buf = appendInt(e.Buf, int64(*(*int32)(p)))
+	case reflect.Int16:
+		e.Buf = appendInt(e.Buf, int64(*(*int16)(p)))
+	case reflect.Int8:
+		e.Buf = appendInt(e.Buf, int64(*(*int8)(p)))
+	case reflect.Uint:
+		e.Buf = appendHead(e.Buf, majorUint, uint64(*(*uint)(p)))
+	case reflect.Uintptr:
+		e.Buf = appendHead(e.Buf, majorUint, uint64(*(*uintptr)(p)))
+	case reflect.Uint64:
+		e.Buf = appendHead(e.Buf, majorUint, *(*uint64)(p))
+	case reflect.Uint32:
+		e.Buf = appendHead(e.Buf, majorUint, uint64(*(*uint32)(p)))
+	case reflect.Uint16:
+		e.Buf = appendHead(e.Buf, majorUint, uint64(*(*uint16)(p)))
+	case reflect.Uint8:
+		e.Buf = appendHead(e.Buf, majorUint, uint64(*(*uint8)(p)))
+	case reflect.Float64:
+		e.Buf = appendFloat(e.Buf, *(*float64)(p))
+	case reflect.Float32:
+		e.Buf = appendFloat(e.Buf, float64(*(*float32)(p)))
+	case reflect.Bool:
+		e.Buf = append(e.Buf, 0xf4+b2b(*(*bool)(p)))
+	}
+	return nil
+}
+
 // stringMapEncoder returns the encoder of map type t, whose keys and
 // values are plain strings: it ranges over the map itself where the
 // shared plan's reflect.MapIter copied every key and value into a new
@@ -240,13 +289,6 @@ func stringMapEncoder(t reflect.Type) binfmt.EncFunc {
 		m := *(*map[string]string)(unsafe.Pointer(&p))
 		e.Buf = appendHead(e.Buf, majorMap, uint64(len(m)))
 		strict := !e.O.Has(opts.AllowInvalidUTF8)
-		put := func(s string) error {
-			if strict && !kernels.ValidUTF8(unsafeBytes(s)) {
-				return &errs.Detail{Msg: "cbor: invalid UTF-8 in string " + strconv.Quote(s), Sentinel: ErrInvalidUTF8}
-			}
-			e.Buf = append(appendHead(e.Buf, majorText, uint64(len(s))), s...)
-			return nil
-		}
 		if e.Det {
 			keys := make([]string, 0, len(m))
 			for k := range m {
@@ -259,19 +301,13 @@ func stringMapEncoder(t reflect.Type) binfmt.EncFunc {
 				return strings.Compare(a, b)
 			})
 			for _, k := range keys {
-				if err := put(k); err != nil {
-					return err
-				}
-				if err := put(m[k]); err != nil {
+				if err := appendEntry(e, k, m[k], strict); err != nil {
 					return err
 				}
 			}
 		} else {
 			for k, x := range m {
-				if err := put(k); err != nil {
-					return err
-				}
-				if err := put(x); err != nil {
+				if err := appendEntry(e, k, x, strict); err != nil {
 					return err
 				}
 			}
@@ -279,6 +315,29 @@ func stringMapEncoder(t reflect.Type) binfmt.EncFunc {
 		e.Depth--
 		return nil
 	}
+}
+
+// appendEntry writes the map entry of text strings k and x, checking
+// them for UTF-8 when strict (by words for short ASCII text: the kernel's
+// call and setup cost more than checking the short keys and values of
+// headers and parameters).
+func appendEntry(e *binfmt.Enc, k, x string, strict bool) error {
+	if strict {
+		if !binfmt.ValidUTF8(unsafeBytes(k)) {
+			return invalidText(k)
+		}
+		if !binfmt.ValidUTF8(unsafeBytes(x)) {
+			return invalidText(x)
+		}
+	}
+	e.Buf = append(appendHead(e.Buf, majorText, uint64(len(k))), k...)
+	e.Buf = append(appendHead(e.Buf, majorText, uint64(len(x))), x...)
+	return nil
+}
+
+// invalidText is the error of text string s, which is not valid UTF-8.
+func invalidText(s string) error {
+	return &errs.Detail{Msg: "cbor: invalid UTF-8 in string " + strconv.Quote(s), Sentinel: ErrInvalidUTF8}
 }
 
 // bulkEncoder writes slices and arrays of fixed-size numbers as typed
@@ -313,8 +372,8 @@ func elemHasMethods(t reflect.Type) bool {
 
 func encodeString(e *binfmt.Enc, v reflect.Value) error {
 	s := v.String()
-	if !e.O.Has(opts.AllowInvalidUTF8) && !kernels.ValidUTF8(unsafeBytes(s)) {
-		return &errs.Detail{Msg: "cbor: invalid UTF-8 in string " + strconv.Quote(s), Sentinel: ErrInvalidUTF8}
+	if !e.O.Has(opts.AllowInvalidUTF8) && !binfmt.ValidUTF8(unsafeBytes(s)) {
+		return invalidText(s)
 	}
 	e.Buf = appendHead(e.Buf, majorText, uint64(len(s)))
 	e.Buf = append(e.Buf, s...)
@@ -370,7 +429,7 @@ func encodeText(e *binfmt.Enc, v reflect.Value) error {
 	if err != nil {
 		return &MarshalerError{Type: v.Type(), Err: err}
 	}
-	if !e.O.Has(opts.AllowInvalidUTF8) && !kernels.ValidUTF8(b) {
+	if !e.O.Has(opts.AllowInvalidUTF8) && !binfmt.ValidUTF8(b) {
 		return &MarshalerError{Type: v.Type(), Err: ErrInvalidUTF8}
 	}
 	e.Buf = appendHead(e.Buf, majorText, uint64(len(b)))

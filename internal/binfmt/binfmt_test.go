@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/celerjson/celer/internal/kernels"
 	"github.com/celerjson/celer/internal/scan"
 )
 
@@ -210,4 +211,26 @@ func FuzzDigitRun(f *testing.F) {
 			t.Fatalf("%q from %d (m %d, %d digits): got %d, %d digits, end %d; want %d, %d, %d", s, i, m, nd, gm, gnd, gi, wm, wnd, wi)
 		}
 	})
+}
+
+// BenchmarkValidUTF8 times ValidUTF8 and the kernel on ASCII text of the
+// lengths of document strings, to place the limit of the inline words.
+func BenchmarkValidUTF8(b *testing.B) {
+	for _, n := range []int{8, 24, 40, 64, 96, 128, 200} {
+		s := []byte(strings.Repeat("abcdefg ", n/8+1)[:n])
+		b.Run("inline/"+strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				if !ValidUTF8(s) {
+					b.Fatal("invalid")
+				}
+			}
+		})
+		b.Run("kernel/"+strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				if !kernels.ValidUTF8(s) {
+					b.Fatal("invalid")
+				}
+			}
+		})
+	}
 }

@@ -95,6 +95,16 @@ type Format struct {
 	UnsupportedType func(t reflect.Type, msg string) error
 	MarshalerError  func(t reflect.Type, err error) error
 
+	// AddrScalar, when set, writes the value of kind k (a boolean,
+	// integer, float or string kind) at p as the Kind hook's encoder of
+	// that kind writes it. The struct encoders of a format without
+	// Elements then write such fields of an addressed struct from its
+	// memory, when their type has no encoding of its own (Special,
+	// marshaling methods): a FieldByIndex, a reflect.Value and an
+	// indirect call less per field, most of the cost of the small rows
+	// that documents repeat.
+	AddrScalar func(e *Enc, k reflect.Kind, p unsafe.Pointer) error
+
 	cache  sync.Map // reflect.Type -> *recentEnc (t nil: a stand-in)
 	shared sync.Map // reflect.Type -> EncFunc (SharedEncoder)
 	// recent holds built encoders by the address of their type, one per
@@ -537,14 +547,49 @@ func (e *Enc) sortedMap(v reflect.Value, key, val EncFunc) error {
 	return nil
 }
 
+// addrKind returns the kind of field type t that AddrScalar writes, or
+// reflect.Invalid when t has an encoding of its own or another kind.
+func (f *Format) addrKind(t reflect.Type) reflect.Kind {
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.String:
+	default:
+		return reflect.Invalid
+	}
+	p := reflect.PointerTo(t)
+	if f.Special(t) != nil || t.Implements(f.Marshaler) || p.Implements(f.Marshaler) ||
+		t.Implements(textMarshalerType) || p.Implements(textMarshalerType) {
+		return reflect.Invalid
+	}
+	return t.Kind()
+}
+
 func (f *Format) structEncoder(t reflect.Type) EncFunc {
 	s := f.Structs.For(t)
 	encs := make([]EncFunc, len(s.Fields))
+	// kinds[i]: the kind AddrScalar writes field i as (Invalid: by its
+	// encoder); nil when no field is written by address.
+	var kinds []reflect.Kind
 	var built sync.Once
 	return func(e *Enc, v reflect.Value) error {
 		built.Do(func() {
 			for i, fd := range s.Fields {
 				encs[i] = f.EncoderFor(fd.Type)
+			}
+			if f.AddrScalar == nil || f.Elements {
+				return
+			}
+			ks := make([]reflect.Kind, len(s.Fields))
+			any := false
+			for i, fd := range s.Fields {
+				if !fd.EmbedPtr {
+					ks[i] = f.addrKind(fd.Type)
+					any = any || ks[i] != reflect.Invalid
+				}
+			}
+			if any {
+				kinds = ks
 			}
 		})
 		var order []int
@@ -572,6 +617,10 @@ func (f *Format) structEncoder(t reflect.Type) EncFunc {
 		if err != nil {
 			return err
 		}
+		var base unsafe.Pointer // the struct's address, for kinds
+		if kinds != nil && v.CanAddr() {
+			base = Addr(v)
+		}
 		for k := range s.Fields {
 			i := k
 			if order != nil {
@@ -579,6 +628,15 @@ func (f *Format) structEncoder(t reflect.Type) EncFunc {
 			}
 			fd := &s.Fields[i]
 			if skipped != nil && skipped[i] {
+				continue
+			}
+			if base != nil && kinds[i] != reflect.Invalid && (!fd.Optional || skipped != nil) {
+				// not Elements (kinds is nil then); an optional field was
+				// kept by the pass above
+				e.Buf = append(e.Buf, fd.Key...)
+				if err := f.AddrScalar(e, kinds[i], unsafe.Add(base, fd.Offset)); err != nil {
+					return err
+				}
 				continue
 			}
 			fv, ok := FieldByIndex(v, fd.Index)

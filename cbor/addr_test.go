@@ -1,0 +1,135 @@
+package cbor
+
+import (
+	"encoding/json"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/celerjson/celer/internal/binfmt"
+	"github.com/celerjson/celer/internal/celertest"
+	"github.com/celerjson/celer/internal/testtypes"
+)
+
+// refFormat is CBOR's table without AddrScalar: every struct field goes
+// through its reflection encoder.
+var refFormat = newFormat(nil)
+
+// marshalWith is AppendMarshal through table f.
+func marshalWith(f *binfmt.Format, v any, o ...Options) ([]byte, error) {
+	e := f.NewEnc(nil, marshalOpts(o))
+	err := e.Value(reflect.ValueOf(v))
+	return e.Buf, err
+}
+
+type addrText int
+
+func (a addrText) MarshalText() ([]byte, error) { return []byte("t" + string(rune('0'+a))), nil }
+
+type addrPtrText int
+
+func (a *addrPtrText) MarshalText() ([]byte, error) { return []byte("p"), nil }
+
+type addrSelf string
+
+func (a addrSelf) MarshalCBOR() ([]byte, error) { return []byte{0x01}, nil }
+
+type addrEmbedded struct {
+	EI int16
+	ES string
+}
+
+type addrEmbedPtr struct{ PI int }
+
+type (
+	namedString string
+	namedUint   uint16
+)
+
+// addrScalars has a field of every kind addrScalar writes, named and
+// with omitempty/omitzero, and fields of those kinds that must keep
+// their own encodings (methods, Simple), behind embedded structs too.
+type addrScalars struct {
+	B   bool
+	I   int
+	I8  int8
+	I16 int16
+	I32 int32
+	I64 int64
+	U   uint
+	U8  uint8
+	U16 uint16
+	U32 uint32
+	U64 uint64
+	P   uintptr
+	F32 float32
+	F64 float64
+	S   string
+	NS  namedString
+	NU  namedUint
+	D   time.Duration
+	T   addrText
+	PT  addrPtrText
+	Own addrSelf
+	Sm  Simple
+	OE  string  `json:"oe,omitempty"`
+	OZ  int     `json:"oz,omitzero"`
+	OF  float64 `json:"of,omitempty"`
+	addrEmbedded
+	*addrEmbedPtr
+	Nest struct {
+		X uint32
+		Y string
+	}
+}
+
+// TestMarshalByAddress: the fields that addrScalar writes from an
+// addressed struct's memory encode as their reflection encoders write
+// them (refFormat), over every scalar kind at its limits, omitted and
+// kept optional fields, types with encodings of their own, invalid
+// UTF-8 (the same error), the options that change scalars, and the
+// corpus structs.
+func TestMarshalByAddress(t *testing.T) {
+	vals := []addrScalars{{}, {B: true, I: math.MinInt, I8: math.MinInt8, I16: math.MinInt16, I32: math.MinInt32, I64: math.MinInt64,
+		U: math.MaxUint, U8: math.MaxUint8, U16: math.MaxUint16, U32: math.MaxUint32, U64: math.MaxUint64, P: 1 << 40,
+		F32: 65504, F64: math.Inf(-1), S: "é" + strings.Repeat("x", 40), NS: "n", NU: 300, D: -time.Second, T: 3, PT: 1,
+		Own: "o", Sm: 99, OE: "kept", OZ: -1, OF: math.Copysign(0, -1), addrEmbedded: addrEmbedded{-24, "e"},
+		addrEmbedPtr: &addrEmbedPtr{25}},
+		{I: 23, I8: -24, I16: -25, I32: 1 << 20, I64: math.MaxInt64, U: 24, U8: 23, U16: 256, U32: 65536, F32: 1e-40,
+			F64: math.NaN(), S: strings.Repeat("y", 31), OF: 1.5, addrEmbedded: addrEmbedded{math.MaxInt16, strings.Repeat("z", 33)}},
+		{S: "\xff"}, {NS: "a\xffb"}, {addrEmbedded: addrEmbedded{ES: "\xc0\x80"}}, {OE: "\xed\xa0\x80"}, {S: strings.Repeat("a", 40) + "\xff"}}
+	vals[2].Nest.X, vals[2].Nest.Y = 7, "nest"
+	for _, o := range [][]Options{nil, {Deterministic(true)}, {AllowInvalidUTF8(true)}} {
+		for i := range vals {
+			for _, v := range []any{&vals[i], vals[i:], []*addrScalars{&vals[i]}} {
+				got, err := marshalWith(format, v, o...)
+				want, werr := marshalWith(refFormat, v, o...)
+				if string(got) != string(want) || (err == nil) != (werr == nil) || err != nil && err.Error() != werr.Error() {
+					t.Errorf("%d %T %v:\n got %x, %v\nwant %x, %v", i, v, o, got, err, want, werr)
+				}
+			}
+		}
+	}
+	for _, c := range testtypes.Cases {
+		v := c.New()
+		if err := json.Unmarshal(celertest.CorpusFile(t, c.File), v); err != nil {
+			t.Fatalf("%s: %v", c.Name, err)
+		}
+		for _, o := range [][]Options{nil, {Deterministic(true)}} {
+			got, err := marshalWith(format, v, o...)
+			want, werr := marshalWith(refFormat, v, o...)
+			if err == nil && werr == nil && string(got) != string(want) && o == nil {
+				// maps in their own order: the same values
+				var a, b any
+				if Unmarshal(got, &a) == nil && Unmarshal(want, &b) == nil && reflect.DeepEqual(a, b) {
+					continue
+				}
+			}
+			if err != nil || werr != nil || string(got) != string(want) {
+				t.Errorf("%s %v: by address %d bytes, %v; reflection %d bytes, %v", c.Name, o, len(got), err, len(want), werr)
+			}
+		}
+	}
+}
