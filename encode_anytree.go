@@ -2,7 +2,6 @@ package celer
 
 import (
 	"math"
-	"strconv"
 	"unsafe"
 
 	"github.com/celerjson/celer/internal/ftoa"
@@ -262,7 +261,7 @@ func (e *encState) treeMapSorted(t *encTree, b []byte, m map[string]any) []byte 
 // round-tripping decimal form, written as integers.
 func encAppendFloat64(b []byte, f float64) []byte {
 	if i := int64(f); float64(i) == f && i != 0 && i > -1<<53 && i < 1<<53 {
-		return strconv.AppendInt(b, i, 10)
+		return ftoa.AppendInt(b, i)
 	}
 	if math.IsInf(f, 0) || math.IsNaN(f) {
 		encFail()

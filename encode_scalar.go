@@ -1,9 +1,9 @@
 package celer
 
 import (
-	"strconv"
 	"unsafe"
 
+	"github.com/celerjson/celer/internal/ftoa"
 	"github.com/celerjson/celer/internal/scan"
 )
 
@@ -17,47 +17,47 @@ func encBool(e *encState, b []byte, p unsafe.Pointer) []byte {
 }
 
 func encInt(e *encState, b []byte, p unsafe.Pointer) []byte {
-	return strconv.AppendInt(b, int64(*(*int)(p)), 10)
+	return ftoa.AppendInt(b, int64(*(*int)(p)))
 }
 
 func encInt8(e *encState, b []byte, p unsafe.Pointer) []byte {
-	return strconv.AppendInt(b, int64(*(*int8)(p)), 10)
+	return ftoa.AppendInt(b, int64(*(*int8)(p)))
 }
 
 func encInt16(e *encState, b []byte, p unsafe.Pointer) []byte {
-	return strconv.AppendInt(b, int64(*(*int16)(p)), 10)
+	return ftoa.AppendInt(b, int64(*(*int16)(p)))
 }
 
 func encInt32(e *encState, b []byte, p unsafe.Pointer) []byte {
-	return strconv.AppendInt(b, int64(*(*int32)(p)), 10)
+	return ftoa.AppendInt(b, int64(*(*int32)(p)))
 }
 
 func encInt64(e *encState, b []byte, p unsafe.Pointer) []byte {
-	return strconv.AppendInt(b, *(*int64)(p), 10)
+	return ftoa.AppendInt(b, *(*int64)(p))
 }
 
 func encUint(e *encState, b []byte, p unsafe.Pointer) []byte {
-	return strconv.AppendUint(b, uint64(*(*uint)(p)), 10)
+	return ftoa.AppendUint(b, uint64(*(*uint)(p)))
 }
 
 func encUint8(e *encState, b []byte, p unsafe.Pointer) []byte {
-	return strconv.AppendUint(b, uint64(*(*uint8)(p)), 10)
+	return ftoa.AppendUint(b, uint64(*(*uint8)(p)))
 }
 
 func encUint16(e *encState, b []byte, p unsafe.Pointer) []byte {
-	return strconv.AppendUint(b, uint64(*(*uint16)(p)), 10)
+	return ftoa.AppendUint(b, uint64(*(*uint16)(p)))
 }
 
 func encUint32(e *encState, b []byte, p unsafe.Pointer) []byte {
-	return strconv.AppendUint(b, uint64(*(*uint32)(p)), 10)
+	return ftoa.AppendUint(b, uint64(*(*uint32)(p)))
 }
 
 func encUint64(e *encState, b []byte, p unsafe.Pointer) []byte {
-	return strconv.AppendUint(b, *(*uint64)(p), 10)
+	return ftoa.AppendUint(b, *(*uint64)(p))
 }
 
 func encUintptr(e *encState, b []byte, p unsafe.Pointer) []byte {
-	return strconv.AppendUint(b, uint64(*(*uintptr)(p)), 10)
+	return ftoa.AppendUint(b, uint64(*(*uintptr)(p)))
 }
 
 func encFloat32(e *encState, b []byte, p unsafe.Pointer) []byte {
@@ -71,6 +71,9 @@ func encFloat64(e *encState, b []byte, p unsafe.Pointer) []byte {
 // encAppendFloat appends f as encoding/json formats it; NaN and the
 // infinities fail with its UnsupportedValueError.
 func encAppendFloat(b []byte, f float64, bits int) []byte {
+	if bits == 64 {
+		return encAppendFloat64(b, f)
+	}
 	b, err := scan.AppendFloat(b, f, bits)
 	if err != nil {
 		encFail()

@@ -3,10 +3,12 @@ package celer
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -283,5 +285,79 @@ func TestAppendStringShort(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestMarshalNumbers compares celer with encoding/json on numbers of every
+// kind as struct fields (the inline writers), slice and array elements,
+// map values and interface contents: float edge values (signed zeros,
+// subnormals, the 1e-6 and 1e21 switches to the exponent form, integers
+// around 2^53 and 2^63) and random floats, as float64 and float32, and
+// integers of every size at their extremes and powers of ten.
+func TestMarshalNumbers(t *testing.T) {
+	type nums struct {
+		F64  float64
+		F32  float32
+		I    int
+		I8   int8
+		I16  int16
+		I32  int32
+		I64  int64
+		U    uint
+		U8   uint8
+		U16  uint16
+		U32  uint32
+		U64  uint64
+		UP   uintptr
+		FS   []float64
+		F32S []float32
+		FA   [3]float64
+		IS   []int
+		Any  any
+		Map  map[string]float64
+		FSt  float64 `json:",string"`
+		IOm  int64   `json:",omitempty"`
+		FOm  float64 `json:",omitempty"`
+	}
+	floats := []float64{0, math.Copysign(0, -1), 5e-324, 2.2250738585072009e-308, 2.2250738585072014e-308,
+		1e-7, 9.999999999999999e-7, 1e-6, 1.0000000000000002e-6, 0.1, 1, 22000, 1 << 53, 1<<53 - 1, 1<<53 + 2,
+		1 << 63, 1<<63 - 1024, 1e20, 999999999999999900000, 1e21, 1.0000000000000001e21, 1e22, math.MaxFloat64,
+		float64(math.MaxFloat32), math.SmallestNonzeroFloat32, 1e38, 1e-38, 123456.789e3}
+	r := rand.New(rand.NewPCG(15, 16))
+	for range 3000 {
+		switch r.IntN(3) {
+		case 0:
+			floats = append(floats, math.Float64frombits(r.Uint64()))
+		case 1:
+			floats = append(floats, float64(math.Float32frombits(r.Uint32())))
+		default:
+			f, _ := strconv.ParseFloat(strconv.FormatInt(r.Int64N(1e17), 10)+"e"+strconv.Itoa(r.IntN(50)-30), 64)
+			floats = append(floats, f)
+		}
+	}
+	ints := []int64{0, 1, -1, 9, 10, 99, 100, math.MaxInt8, math.MinInt8, math.MaxInt16, math.MinInt16,
+		math.MaxInt32, math.MinInt32, math.MaxInt64, math.MinInt64, 1e8 - 1, 1e8, 1e16 - 1, 1e16, -1e16}
+	for range 3000 {
+		ints = append(ints, int64(r.Uint64()>>r.IntN(64)))
+	}
+	for i := range max(len(floats), len(ints)) {
+		f := floats[i%len(floats)]
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			continue
+		}
+		x := ints[i%len(ints)]
+		if i%2 == 1 {
+			f = -f
+		}
+		f32 := float32(f)
+		if math.IsInf(float64(f32), 0) {
+			f32 = float32(x)
+		}
+		v := nums{F64: f, F32: f32, I: int(x), I8: int8(x), I16: int16(x), I32: int32(x), I64: x,
+			U: uint(x), U8: uint8(x), U16: uint16(x), U32: uint32(x), U64: uint64(x), UP: uintptr(x),
+			FS: []float64{f, -f, float64(x)}, F32S: []float32{f32, -f32}, FA: [3]float64{f, 0, float64(x)},
+			IS: []int{int(x), -int(x)}, Any: f, Map: map[string]float64{"a": f, "b": float64(x)},
+			FSt: f, IOm: x % 2, FOm: f * float64(x%2)}
+		encCompare(t, "numbers", &v)
 	}
 }

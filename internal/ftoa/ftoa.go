@@ -11,12 +11,16 @@
 // strconv.FormatFloat(f, 'e' or 'f', -1, 64)'s; the tests compare the
 // two on millions of values. Subnormal numbers, rare in practice, are
 // left to strconv.
+//
+// The digits are written eight at a time (digits8), which AppendInt and
+// AppendUint use for integers too.
 package ftoa
 
 import (
 	"encoding/binary"
 	"math"
 	"math/bits"
+	"slices"
 	"strconv"
 )
 
@@ -306,4 +310,67 @@ func AppendStrconv(b []byte, f float64, bits int) []byte {
 		b = b[:n-1]
 	}
 	return b
+}
+
+// AppendUint appends the decimal text of u, as strconv.AppendUint does,
+// with digits8 words instead of a loop over pairs of digits. It writes
+// nothing past the text it appends.
+func AppendUint(b []byte, u uint64) []byte {
+	if u < 10 {
+		return append(b, byte('0'+u))
+	}
+	l := len(b)
+	if cap(b)-l < 20 {
+		b = slices.Grow(b, 20)
+	}
+	w := b[l : l+20]
+	var n int
+	switch {
+	case u < 1e8:
+		n = decimalLen(u)
+		putShort(w, digits8(u)>>(8*(8-n)), n)
+	case u < 1e16:
+		hi := u / 1e8
+		n = decimalLen(hi)
+		putShort(w, digits8(hi)>>(8*(8-n)), n)
+		binary.LittleEndian.PutUint64(w[n:], digits8(u-hi*1e8))
+		n += 8
+	default:
+		top := u / 1e16 // at most 1844
+		u -= top * 1e16
+		hi := u / 1e8
+		n = decimalLen(top)
+		putShort(w, digits8(top)>>(8*(8-n)), n)
+		binary.LittleEndian.PutUint64(w[n:], digits8(hi))
+		binary.LittleEndian.PutUint64(w[n+8:], digits8(u-hi*1e8))
+		n += 16
+	}
+	return b[:l+n]
+}
+
+// AppendInt appends the decimal text of x, as strconv.AppendInt does.
+func AppendInt(b []byte, x int64) []byte {
+	u := uint64(x)
+	if x < 0 {
+		b = append(b, '-')
+		u = -u
+	}
+	return AppendUint(b, u)
+}
+
+// putShort writes the n (1 to 8) low bytes of word w to dst, and nothing
+// after them: two overlapping four-byte stores, or single bytes.
+func putShort(dst []byte, w uint64, n int) {
+	if n >= 4 {
+		binary.LittleEndian.PutUint32(dst, uint32(w))
+		binary.LittleEndian.PutUint32(dst[n-4:], uint32(w>>(8*(n-4))))
+		return
+	}
+	dst[0] = byte(w)
+	if n > 1 {
+		dst[1] = byte(w >> 8)
+		if n > 2 {
+			dst[2] = byte(w >> 16)
+		}
+	}
 }
