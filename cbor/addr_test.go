@@ -13,7 +13,7 @@ import (
 	"github.com/celerjson/celer/internal/testtypes"
 )
 
-// refFormat is CBOR's table without AddrScalar: every struct field goes
+// refFormat is CBOR's table without AddrFields: every struct field goes
 // through its reflection encoder.
 var refFormat = newFormat(nil)
 
@@ -48,7 +48,7 @@ type (
 	namedUint   uint16
 )
 
-// addrScalars has a field of every kind addrScalar writes, named and
+// addrScalars has a field of every kind addrFields writes, named and
 // with omitempty/omitzero, and fields of those kinds that must keep
 // their own encodings (methods, Simple), behind embedded structs too.
 type addrScalars struct {
@@ -85,7 +85,7 @@ type addrScalars struct {
 	}
 }
 
-// TestMarshalByAddress: the fields that addrScalar writes from an
+// TestMarshalByAddress: the fields that addrFields writes from an
 // addressed struct's memory encode as their reflection encoders write
 // them (refFormat), over every scalar kind at its limits, omitted and
 // kept optional fields, types with encodings of their own, invalid

@@ -76,12 +76,12 @@ var (
 
 // format is what CBOR puts in the plans shared with the other binary
 // formats (internal/binfmt).
-var format = newFormat(addrScalar)
+var format = newFormat(addrFields)
 
 // newFormat returns CBOR's table for the shared plans, with addr as its
-// AddrScalar (nil: every field through its reflection encoder, the
+// AddrFields (nil: every field through its reflection encoder, the
 // reference that TestMarshalByAddress compares with).
-func newFormat(addr func(*binfmt.Enc, reflect.Kind, unsafe.Pointer) error) *binfmt.Format {
+func newFormat(addr func(*binfmt.Enc, unsafe.Pointer, []binfmt.AddrField) error) *binfmt.Format {
 	return &binfmt.Format{
 		Name:            "cbor",
 		Structs:         &structs,
@@ -103,7 +103,7 @@ func newFormat(addr func(*binfmt.Enc, reflect.Kind, unsafe.Pointer) error) *binf
 		},
 		Counted:         true,
 		SortFields:      true,
-		AddrScalar:      addr,
+		AddrFields:      addr,
 		DupKey:          dupKey,
 		UnsupportedType: func(t reflect.Type, _ string) error { return &UnsupportedTypeError{Type: t} },
 		MarshalerError:  func(t reflect.Type, err error) error { return &MarshalerError{Type: t, Err: err} },
@@ -227,45 +227,55 @@ func kindEncoder(t reflect.Type) binfmt.EncFunc {
 	return nil
 }
 
-// addrScalar writes the value of kind k at p as kindEncoder's encoder of
-// k writes it (TestMarshalByAddress compares them).
-func addrScalar(e *binfmt.Enc, k reflect.Kind, p unsafe.Pointer) error {
-	switch k {
-	case reflect.String:
-		s := *(*string)(p)
-		if !e.O.Has(opts.AllowInvalidUTF8) && !binfmt.ValidUTF8(unsafeBytes(s)) {
-			return invalidText(s)
+// addrFields writes the fields fs of the struct at base, their values
+// as kindEncoder's encoders of their kinds write them
+// (TestMarshalByAddress compares them), in one loop.
+func addrFields(e *binfmt.Enc, base unsafe.Pointer, fs []binfmt.AddrField) error {
+	strict := !e.O.Has(opts.AllowInvalidUTF8)
+	buf := e.Buf
+	for i := range fs {
+		f := &fs[i]
+		p := unsafe.Add(base, f.Off)
+		buf = append(buf, f.Key...)
+		switch f.Kind {
+		case reflect.String:
+			s := *(*string)(p)
+			if strict && !binfmt.ValidUTF8(unsafeBytes(s)) {
+				e.Buf = buf
+				return invalidText(s)
+			}
+			buf = append(appendHead(buf, majorText, uint64(len(s))), s...)
+		case reflect.Int:
+			buf = appendInt(buf, int64(*(*int)(p)))
+		case reflect.Int64:
+			buf = appendInt(buf, *(*int64)(p))
+		case reflect.Int32:
+			buf = appendInt(buf, int64(*(*int32)(p)))
+		case reflect.Int16:
+			buf = appendInt(buf, int64(*(*int16)(p)))
+		case reflect.Int8:
+			buf = appendInt(buf, int64(*(*int8)(p)))
+		case reflect.Uint:
+			buf = appendHead(buf, majorUint, uint64(*(*uint)(p)))
+		case reflect.Uintptr:
+			buf = appendHead(buf, majorUint, uint64(*(*uintptr)(p)))
+		case reflect.Uint64:
+			buf = appendHead(buf, majorUint, *(*uint64)(p))
+		case reflect.Uint32:
+			buf = appendHead(buf, majorUint, uint64(*(*uint32)(p)))
+		case reflect.Uint16:
+			buf = appendHead(buf, majorUint, uint64(*(*uint16)(p)))
+		case reflect.Uint8:
+			buf = appendHead(buf, majorUint, uint64(*(*uint8)(p)))
+		case reflect.Float64:
+			buf = appendFloat(buf, *(*float64)(p))
+		case reflect.Float32:
+			buf = appendFloat(buf, float64(*(*float32)(p)))
+		case reflect.Bool:
+			buf = append(buf, 0xf4+b2b(*(*bool)(p)))
 		}
-		e.Buf = append(appendHead(e.Buf, majorText, uint64(len(s))), s...)
-	case reflect.Int:
-		e.Buf = appendInt(e.Buf, int64(*(*int)(p)))
-	case reflect.Int64:
-		e.Buf = appendInt(e.Buf, *(*int64)(p))
-	case reflect.Int32:
-		e.Buf = appendInt(e.Buf, int64(*(*int32)(p)))
-	case reflect.Int16:
-		e.Buf = appendInt(e.Buf, int64(*(*int16)(p)))
-	case reflect.Int8:
-		e.Buf = appendInt(e.Buf, int64(*(*int8)(p)))
-	case reflect.Uint:
-		e.Buf = appendHead(e.Buf, majorUint, uint64(*(*uint)(p)))
-	case reflect.Uintptr:
-		e.Buf = appendHead(e.Buf, majorUint, uint64(*(*uintptr)(p)))
-	case reflect.Uint64:
-		e.Buf = appendHead(e.Buf, majorUint, *(*uint64)(p))
-	case reflect.Uint32:
-		e.Buf = appendHead(e.Buf, majorUint, uint64(*(*uint32)(p)))
-	case reflect.Uint16:
-		e.Buf = appendHead(e.Buf, majorUint, uint64(*(*uint16)(p)))
-	case reflect.Uint8:
-		e.Buf = appendHead(e.Buf, majorUint, uint64(*(*uint8)(p)))
-	case reflect.Float64:
-		e.Buf = appendFloat(e.Buf, *(*float64)(p))
-	case reflect.Float32:
-		e.Buf = appendFloat(e.Buf, float64(*(*float32)(p)))
-	case reflect.Bool:
-		e.Buf = append(e.Buf, 0xf4+b2b(*(*bool)(p)))
 	}
+	e.Buf = buf
 	return nil
 }
 

@@ -95,15 +95,16 @@ type Format struct {
 	UnsupportedType func(t reflect.Type, msg string) error
 	MarshalerError  func(t reflect.Type, err error) error
 
-	// AddrScalar, when set, writes the value of kind k (a boolean,
-	// integer, float or string kind) at p as the Kind hook's encoder of
-	// that kind writes it. The struct encoders of a format without
-	// Elements then write such fields of an addressed struct from its
-	// memory, when their type has no encoding of its own (Special,
-	// marshaling methods): a FieldByIndex, a reflect.Value and an
-	// indirect call less per field, most of the cost of the small rows
-	// that documents repeat.
-	AddrScalar func(e *Enc, k reflect.Kind, p unsafe.Pointer) error
+	// AddrFields, when set, writes the fields fs (keys and values) of the
+	// struct at base, each value of a boolean, integer, float or string
+	// kind as the Kind hook's encoder of that kind writes it. The struct
+	// encoders of a format without Elements then write the fields of an
+	// addressed struct that have such a kind and no encoding of their
+	// own (Special, marshaling methods) from its memory, a run of
+	// consecutive ones a call: no FieldByIndex, reflect.Value or
+	// indirect call per field, which were most of the cost of the small
+	// rows that documents repeat.
+	AddrFields func(e *Enc, base unsafe.Pointer, fs []AddrField) error
 
 	cache  sync.Map // reflect.Type -> *recentEnc (t nil: a stand-in)
 	shared sync.Map // reflect.Type -> EncFunc (SharedEncoder)
@@ -111,6 +112,13 @@ type Format struct {
 	// slot, in front of cache: a load and a compare instead of the
 	// sync.Map's hashing, which cost more than encoding a small value.
 	recent [256]atomic.Pointer[recentEnc]
+}
+
+// AddrField is a struct field that Format.AddrFields writes.
+type AddrField struct {
+	Key  []byte       // the field's key, encoded
+	Off  uintptr      // the field's offset in the struct
+	Kind reflect.Kind // the kind of its type
 }
 
 type recentEnc struct {
@@ -547,7 +555,7 @@ func (e *Enc) sortedMap(v reflect.Value, key, val EncFunc) error {
 	return nil
 }
 
-// addrKind returns the kind of field type t that AddrScalar writes, or
+// addrKind returns the kind of field type t that AddrFields writes, or
 // reflect.Invalid when t has an encoding of its own or another kind.
 func (f *Format) addrKind(t reflect.Type) reflect.Kind {
 	switch t.Kind() {
@@ -565,32 +573,74 @@ func (f *Format) addrKind(t reflect.Type) reflect.Kind {
 	return t.Kind()
 }
 
+// addrRuns returns, for each position k of fields in order (nil: the
+// declaration order), the run of fields AddrFields writes that starts
+// there: the longest one of consecutive fields that have a kind and are
+// not optional; nil where none starts or inside a run.
+func addrRuns(s *Struct, kinds []reflect.Kind, order []int) [][]AddrField {
+	runs := make([][]AddrField, len(s.Fields))
+	for k := 0; k < len(s.Fields); {
+		var run []AddrField
+		for j := k; j < len(s.Fields); j++ {
+			i := j
+			if order != nil {
+				i = order[j]
+			}
+			fd := &s.Fields[i]
+			if kinds[i] == reflect.Invalid || fd.Optional {
+				break
+			}
+			run = append(run, AddrField{fd.Key, fd.Offset, kinds[i]})
+		}
+		if run == nil {
+			k++
+			continue
+		}
+		runs[k] = run
+		k += len(run)
+	}
+	return runs
+}
+
+// addrPlan is how a struct encoder writes fields by address.
+type addrPlan struct {
+	runs, sortedRuns [][]AddrField // addrRuns in declaration and key order
+	one              [][]AddrField // one[i]: field i alone (optional fields), or nil
+}
+
+func (f *Format) newAddrPlan(s *Struct) *addrPlan {
+	if f.AddrFields == nil || f.Elements {
+		return nil
+	}
+	kinds := make([]reflect.Kind, len(s.Fields))
+	one := make([][]AddrField, len(s.Fields))
+	some := false
+	for i, fd := range s.Fields {
+		if !fd.EmbedPtr {
+			kinds[i] = f.addrKind(fd.Type)
+		}
+		if kinds[i] != reflect.Invalid {
+			some = true
+			one[i] = []AddrField{{fd.Key, fd.Offset, kinds[i]}}
+		}
+	}
+	if !some {
+		return nil
+	}
+	return &addrPlan{addrRuns(s, kinds, nil), addrRuns(s, kinds, s.Sorted), one}
+}
+
 func (f *Format) structEncoder(t reflect.Type) EncFunc {
 	s := f.Structs.For(t)
 	encs := make([]EncFunc, len(s.Fields))
-	// kinds[i]: the kind AddrScalar writes field i as (Invalid: by its
-	// encoder); nil when no field is written by address.
-	var kinds []reflect.Kind
+	var plan *addrPlan // nil: no field is written by address
 	var built sync.Once
 	return func(e *Enc, v reflect.Value) error {
 		built.Do(func() {
 			for i, fd := range s.Fields {
 				encs[i] = f.EncoderFor(fd.Type)
 			}
-			if f.AddrScalar == nil || f.Elements {
-				return
-			}
-			ks := make([]reflect.Kind, len(s.Fields))
-			any := false
-			for i, fd := range s.Fields {
-				if !fd.EmbedPtr {
-					ks[i] = f.addrKind(fd.Type)
-					any = any || ks[i] != reflect.Invalid
-				}
-			}
-			if any {
-				kinds = ks
-			}
+			plan = f.newAddrPlan(s)
 		})
 		var order []int
 		if e.Det && f.SortFields {
@@ -617,11 +667,22 @@ func (f *Format) structEncoder(t reflect.Type) EncFunc {
 		if err != nil {
 			return err
 		}
-		var base unsafe.Pointer // the struct's address, for kinds
-		if kinds != nil && v.CanAddr() {
-			base = Addr(v)
+		var base unsafe.Pointer // the struct's address, for plan
+		var runs [][]AddrField
+		if plan != nil && v.CanAddr() {
+			base, runs = Addr(v), plan.runs
+			if order != nil {
+				runs = plan.sortedRuns
+			}
 		}
-		for k := range s.Fields {
+		for k := 0; k < len(s.Fields); k++ {
+			if run := runs; run != nil && run[k] != nil {
+				if err := f.AddrFields(e, base, run[k]); err != nil {
+					return err
+				}
+				k += len(run[k]) - 1
+				continue
+			}
 			i := k
 			if order != nil {
 				i = order[k]
@@ -630,11 +691,10 @@ func (f *Format) structEncoder(t reflect.Type) EncFunc {
 			if skipped != nil && skipped[i] {
 				continue
 			}
-			if base != nil && kinds[i] != reflect.Invalid && (!fd.Optional || skipped != nil) {
-				// not Elements (kinds is nil then); an optional field was
-				// kept by the pass above
-				e.Buf = append(e.Buf, fd.Key...)
-				if err := f.AddrScalar(e, kinds[i], unsafe.Add(base, fd.Offset)); err != nil {
+			if base != nil && plan.one[i] != nil && skipped != nil {
+				// an optional field the pass above kept (not Elements:
+				// plan is nil then)
+				if err := f.AddrFields(e, base, plan.one[i]); err != nil {
 					return err
 				}
 				continue
