@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/celerjson/celer/internal/fields"
+	"github.com/celerjson/celer/internal/ftoa"
 )
 
 // Struct plans: the fields of internal/fields, each with its offset, its
@@ -114,9 +115,12 @@ func encInlineKind(t reflect.Type) encKind {
 	return encCall
 }
 
+// encode writes every field with its comma, then turns the first comma
+// into the opening brace (or writes the brace when no field was written):
+// no test per field for "is this the first one".
 func (s *encStruct) encode(e *encState, b []byte, p unsafe.Pointer) []byte {
-	b = append(b, '{')
 	start := len(b)
+	ni := e.names
 	for i := range s.fields {
 		f := &s.fields[i]
 		fp := p
@@ -129,26 +133,26 @@ func (s *encStruct) encode(e *encState, b []byte, p unsafe.Pointer) []byte {
 		if f.omit != 0 && f.omitted(fp) {
 			continue
 		}
-		name := f.names[e.names]
-		if len(b) == start {
-			name = name[1:] // the first field has no comma
-		}
-		b = append(b, name...)
+		b = append(b, f.names[ni]...)
 		switch f.kind {
 		case encKString:
 			b = e.appendString(b, *(*string)(fp))
 		case encKInt:
-			b = encInt(e, b, fp)
+			b = ftoa.AppendInt(b, int64(*(*int)(fp)))
 		case encKInt64:
-			b = encInt64(e, b, fp)
+			b = ftoa.AppendInt(b, *(*int64)(fp))
 		case encKBool:
 			b = encBool(e, b, fp)
 		case encKFloat64:
-			b = encAppendFloat(b, *(*float64)(fp), 64)
+			b = encAppendFloat64(b, *(*float64)(fp))
 		default:
 			b = f.fn(e, b, fp)
 		}
 	}
+	if len(b) == start {
+		return append(b, '{', '}')
+	}
+	b[start] = '{'
 	return append(b, '}')
 }
 
