@@ -13,9 +13,10 @@ import (
 	"github.com/celerjson/celer/internal/testtypes"
 )
 
-// refFormat is CBOR's table without AddrFields: every struct field goes
-// through its reflection encoder.
-var refFormat = newFormat(nil)
+// refFormat is CBOR's table without the encoders by address: every
+// struct field and every element of a slice or array goes through its
+// reflection encoder.
+var refFormat = newFormat(false)
 
 // marshalWith is AppendMarshal through table f.
 func marshalWith(f *binfmt.Format, v any, o ...Options) ([]byte, error) {
@@ -83,6 +84,21 @@ type addrScalars struct {
 		X uint32
 		Y string
 	}
+	Ints   []int
+	I8s    [3]int8
+	U16s   []uint16
+	Us     []uint
+	Ps     [2]uintptr
+	F32s   []float32
+	F64s   [2]float64
+	Bs     []bool
+	Ss     []string
+	NSs    [2]namedString
+	Ts     []addrText
+	PTs    [2]addrPtrText
+	Sms    []Simple
+	Ds     []time.Duration
+	Coords [][][2]float64
 }
 
 // TestMarshalByAddress: the fields that addrFields writes from an
@@ -101,9 +117,17 @@ func TestMarshalByAddress(t *testing.T) {
 			F64: math.NaN(), S: strings.Repeat("y", 31), OF: 1.5, addrEmbedded: addrEmbedded{math.MaxInt16, strings.Repeat("z", 33)}},
 		{S: "\xff"}, {NS: "a\xffb"}, {addrEmbedded: addrEmbedded{ES: "\xc0\x80"}}, {OE: "\xed\xa0\x80"}, {S: strings.Repeat("a", 40) + "\xff"}}
 	vals[2].Nest.X, vals[2].Nest.Y = 7, "nest"
-	for _, o := range [][]Options{nil, {Deterministic(true)}, {AllowInvalidUTF8(true)}} {
+	vals[1].Ints, vals[1].I8s, vals[1].U16s, vals[1].Us = []int{0, -1, 23, 24, -25, math.MaxInt, math.MinInt}, [3]int8{-128, 127, 0}, []uint16{}, []uint{math.MaxUint, 0}
+	vals[1].Ps, vals[1].F32s, vals[1].F64s, vals[1].Bs = [2]uintptr{1, 1 << 33}, []float32{1.5, 65504, 1e-40, float32(math.Inf(1))}, [2]float64{math.NaN(), 0.1}, []bool{true, false}
+	vals[1].Ss, vals[1].NSs, vals[1].Ts, vals[1].PTs = []string{"", "é", strings.Repeat("s", 50)}, [2]namedString{"a", "b"}, []addrText{1, 2}, [2]addrPtrText{1, 2}
+	vals[1].Sms, vals[1].Ds, vals[1].Coords = []Simple{1, 200}, []time.Duration{-1, time.Hour}, [][][2]float64{{{1, 2}, {-3.5, 1e300}}, nil, {}}
+	vals[2].Ss, vals[2].Ints, vals[2].F64s = []string{"ok", "\xff"}, []int{}, [2]float64{-0.0, 1}
+	vals[3].NSs = [2]namedString{"fine", "\xe2\x82"}
+	for _, o := range [][]Options{nil, {Deterministic(true)}, {AllowInvalidUTF8(true)}, {TypedArrays(true)}} {
 		for i := range vals {
-			for _, v := range []any{&vals[i], vals[i:], []*addrScalars{&vals[i]}} {
+			x := vals[i]
+			for _, v := range []any{&vals[i], vals[i:], []*addrScalars{&vals[i]}, x.Ints, x.I8s, &x.I8s, x.F64s, &x.F64s,
+				x.Ss, x.NSs, &x.NSs, x.PTs, &x.PTs, x.Coords, x.Bs, x.F32s} {
 				got, err := marshalWith(format, v, o...)
 				want, werr := marshalWith(refFormat, v, o...)
 				if string(got) != string(want) || (err == nil) != (werr == nil) || err != nil && err.Error() != werr.Error() {

@@ -76,12 +76,24 @@ var (
 
 // format is what CBOR puts in the plans shared with the other binary
 // formats (internal/binfmt).
-var format = newFormat(addrFields)
+var format = newFormat(true)
 
-// newFormat returns CBOR's table for the shared plans, with addr as its
-// AddrFields (nil: every field through its reflection encoder, the
-// reference that TestMarshalByAddress compares with).
-func newFormat(addr func(*binfmt.Enc, unsafe.Pointer, []binfmt.AddrField) error) *binfmt.Format {
+// newFormat returns CBOR's table for the shared plans; without byAddr,
+// struct fields and elements of slices and arrays go through their
+// reflection encoders (the reference TestMarshalByAddress compares with).
+func newFormat(byAddr bool) *binfmt.Format {
+	kind, addr := kindEncoder, addrFields
+	if !byAddr {
+		addr = nil
+		kind = func(t reflect.Type) binfmt.EncFunc {
+			if k := t.Kind(); k == reflect.Slice || k == reflect.Array {
+				if t.Elem().Kind() != reflect.Uint8 || elemHasMethods(t.Elem()) {
+					return nil
+				}
+			}
+			return kindEncoder(t)
+		}
+	}
 	return &binfmt.Format{
 		Name:            "cbor",
 		Structs:         &structs,
@@ -90,7 +102,7 @@ func newFormat(addr func(*binfmt.Enc, unsafe.Pointer, []binfmt.AddrField) error)
 		Special:         special,
 		EncodeMarshaler: encodeMarshaler,
 		EncodeText:      encodeText,
-		Kind:            kindEncoder,
+		Kind:            kind,
 		Bulk:            bulkEncoder,
 		BulkTyped:       true,
 		Begin: func(e *binfmt.Enc, k reflect.Kind, n int) (int, error) {
@@ -215,10 +227,12 @@ func kindEncoder(t reflect.Type) binfmt.EncFunc {
 		if t.Elem().Kind() == reflect.Uint8 && !elemHasMethods(t.Elem()) {
 			return encodeByteSlice
 		}
+		return scalarSeqEncoder(t)
 	case reflect.Array:
 		if t.Elem().Kind() == reflect.Uint8 && !elemHasMethods(t.Elem()) {
 			return encodeByteArray
 		}
+		return scalarSeqEncoder(t)
 	case reflect.Map:
 		if t.Key() == stringType && t.Elem() == stringType {
 			return stringMapEncoder(t)
@@ -277,6 +291,108 @@ func addrFields(e *binfmt.Enc, base unsafe.Pointer, fs []binfmt.AddrField) error
 	}
 	e.Buf = buf
 	return nil
+}
+
+// scalarSeqEncoder returns the encoder of slice or array type t when its
+// elements have a scalar kind encoded by kind alone (binfmt.ScalarKind),
+// or nil. It reads the elements from memory in a loop per kind, where
+// the shared plan made a reflect.Value and an indirect call per element
+// (1K ints, coordinates); it writes what the shared plan writes
+// (TestMarshalByAddress): nil slices as null, typed arrays with
+// TypedArrays, and arrays without an address by the shared plan.
+func scalarSeqEncoder(t reflect.Type) binfmt.EncFunc {
+	et := t.Elem()
+	k := binfmt.ScalarKind(et, marshalerType, special)
+	if k == reflect.Invalid {
+		return nil
+	}
+	bulk := bulkEncoder(et)
+	slice := t.Kind() == reflect.Slice
+	return func(e *binfmt.Enc, v reflect.Value) error {
+		var p unsafe.Pointer
+		switch {
+		case slice && v.IsNil():
+			e.Null()
+			return nil
+		case slice:
+			p = v.UnsafePointer()
+		case v.CanAddr():
+			p = binfmt.Addr(v)
+		default:
+			return e.F.SharedEncoder(t)(e, v)
+		}
+		if bulk != nil && e.Typed {
+			if done, err := bulk(e, v); done || err != nil {
+				return err
+			}
+		}
+		n := v.Len()
+		e.Buf = appendHead(e.Buf, majorArray, uint64(n))
+		return appendScalars(e, k, p, n)
+	}
+}
+
+// appendScalars writes the n values of kind k at p, an array of them.
+func appendScalars(e *binfmt.Enc, k reflect.Kind, p unsafe.Pointer, n int) error {
+	switch k {
+	case reflect.String:
+		strict := !e.O.Has(opts.AllowInvalidUTF8)
+		for _, s := range unsafe.Slice((*string)(p), n) {
+			if strict && !binfmt.ValidUTF8(unsafeBytes(s)) {
+				return invalidText(s)
+			}
+			e.Buf = append(appendHead(e.Buf, majorText, uint64(len(s))), s...)
+		}
+	case reflect.Int:
+		e.Buf = appendInts[int](e.Buf, p, n)
+	case reflect.Int64:
+		e.Buf = appendInts[int64](e.Buf, p, n)
+	case reflect.Int32:
+		e.Buf = appendInts[int32](e.Buf, p, n)
+	case reflect.Int16:
+		e.Buf = appendInts[int16](e.Buf, p, n)
+	case reflect.Int8:
+		e.Buf = appendInts[int8](e.Buf, p, n)
+	case reflect.Uint:
+		e.Buf = appendUints[uint](e.Buf, p, n)
+	case reflect.Uintptr:
+		e.Buf = appendUints[uintptr](e.Buf, p, n)
+	case reflect.Uint64:
+		e.Buf = appendUints[uint64](e.Buf, p, n)
+	case reflect.Uint32:
+		e.Buf = appendUints[uint32](e.Buf, p, n)
+	case reflect.Uint16:
+		e.Buf = appendUints[uint16](e.Buf, p, n)
+	case reflect.Uint8:
+		e.Buf = appendUints[uint8](e.Buf, p, n)
+	case reflect.Float64:
+		for _, f := range unsafe.Slice((*float64)(p), n) {
+			e.Buf = appendFloat(e.Buf, f)
+		}
+	case reflect.Float32:
+		for _, f := range unsafe.Slice((*float32)(p), n) {
+			e.Buf = appendFloat(e.Buf, float64(f))
+		}
+	case reflect.Bool:
+		for _, b := range unsafe.Slice((*bool)(p), n) {
+			e.Buf = append(e.Buf, 0xf4+b2b(b))
+		}
+	}
+	return nil
+}
+
+func appendInts[T int | int64 | int32 | int16 | int8](dst []byte, p unsafe.Pointer, n int) []byte {
+	for _, x := range unsafe.Slice((*T)(p), n) {
+		dst = appendInt(dst, int64(x))
+	}
+	return dst
+}
+
+func appendUints[T uint | uintptr | uint64 | uint32 | uint16 | uint8](dst []byte, p unsafe.Pointer, n int) []byte {
+	for _, x := range unsafe.Slice((*T)(p), n) {
+		dst = appendHead(dst, majorUint, uint64(x))
+	}
+	return dst
 }
 
 // stringMapEncoder returns the encoder of map type t, whose keys and

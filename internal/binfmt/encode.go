@@ -558,6 +558,14 @@ func (e *Enc) sortedMap(v reflect.Value, key, val EncFunc) error {
 // addrKind returns the kind of field type t that AddrFields writes, or
 // reflect.Invalid when t has an encoding of its own or another kind.
 func (f *Format) addrKind(t reflect.Type) reflect.Kind {
+	return ScalarKind(t, f.Marshaler, f.Special)
+}
+
+// ScalarKind returns the kind of t when it is a boolean, integer, float
+// or string kind that a format with Marshaler interface marshaler and
+// hook special encodes by its kind alone: t is not special and has no
+// marshaling methods, on t or *t. Otherwise it returns reflect.Invalid.
+func ScalarKind(t, marshaler reflect.Type, special func(reflect.Type) EncFunc) reflect.Kind {
 	switch t.Kind() {
 	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
@@ -566,7 +574,7 @@ func (f *Format) addrKind(t reflect.Type) reflect.Kind {
 		return reflect.Invalid
 	}
 	p := reflect.PointerTo(t)
-	if f.Special(t) != nil || t.Implements(f.Marshaler) || p.Implements(f.Marshaler) ||
+	if special(t) != nil || t.Implements(marshaler) || p.Implements(marshaler) ||
 		t.Implements(textMarshalerType) || p.Implements(textMarshalerType) {
 		return reflect.Invalid
 	}
