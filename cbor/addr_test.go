@@ -99,6 +99,14 @@ type addrScalars struct {
 	Sms    []Simple
 	Ds     []time.Duration
 	Coords [][][2]float64
+	PS     *string
+	PI     *int8
+	PF     *float32
+	PNS    *namedString
+	PPT    *addrPtrText
+	PSm    *Simple
+	PP     **int
+	OPS    *string `json:"ops,omitempty"`
 }
 
 // TestMarshalByAddress: the fields that addrFields writes from an
@@ -123,7 +131,11 @@ func TestMarshalByAddress(t *testing.T) {
 	vals[1].Sms, vals[1].Ds, vals[1].Coords = []Simple{1, 200}, []time.Duration{-1, time.Hour}, [][][2]float64{{{1, 2}, {-3.5, 1e300}}, nil, {}}
 	vals[2].Ss, vals[2].Ints, vals[2].F64s = []string{"ok", "\xff"}, []int{}, [2]float64{-0.0, 1}
 	vals[3].NSs = [2]namedString{"fine", "\xe2\x82"}
-	for _, o := range [][]Options{nil, {Deterministic(true)}, {AllowInvalidUTF8(true)}, {TypedArrays(true)}} {
+	str, bad, i8, f32, ns, pt, sm, pi := "ptr", "\xff", int8(-100), float32(0.5), namedString("n"), addrPtrText(1), Simple(7), new(int)
+	vals[1].PS, vals[1].PI, vals[1].PF, vals[1].PNS, vals[1].PPT, vals[1].PSm, vals[1].PP, vals[1].OPS = &str, &i8, &f32, &ns, &pt, &sm, &pi, &str
+	vals[2].PS, vals[2].OPS = &bad, &bad
+	vals[4].OPS = &bad
+	for _, o := range [][]Options{nil, {Deterministic(true)}, {AllowInvalidUTF8(true)}, {TypedArrays(true)}, {MaxDepth(1)}, {MaxDepth(2)}} {
 		for i := range vals {
 			x := vals[i]
 			for _, v := range []any{&vals[i], vals[i:], []*addrScalars{&vals[i]}, x.Ints, x.I8s, &x.I8s, x.F64s, &x.F64s,

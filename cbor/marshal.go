@@ -251,6 +251,12 @@ func addrFields(e *binfmt.Enc, base unsafe.Pointer, fs []binfmt.AddrField) error
 		f := &fs[i]
 		p := unsafe.Add(base, f.Off)
 		buf = append(buf, f.Key...)
+		if f.Ptr {
+			if p = *(*unsafe.Pointer)(p); p == nil {
+				buf = append(buf, 0xf6)
+				continue
+			}
+		}
 		switch f.Kind {
 		case reflect.String:
 			s := *(*string)(p)

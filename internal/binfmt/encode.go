@@ -97,7 +97,8 @@ type Format struct {
 
 	// AddrFields, when set, writes the fields fs (keys and values) of the
 	// struct at base, each value of a boolean, integer, float or string
-	// kind as the Kind hook's encoder of that kind writes it. The struct
+	// kind as the Kind hook's encoder of that kind writes it, or for a
+	// pointer to one (AddrField.Ptr), null when nil and else the value. The struct
 	// encoders of a format without Elements then write the fields of an
 	// addressed struct that have such a kind and no encoding of their
 	// own (Special, marshaling methods) from its memory, a run of
@@ -118,7 +119,8 @@ type Format struct {
 type AddrField struct {
 	Key  []byte       // the field's key, encoded
 	Off  uintptr      // the field's offset in the struct
-	Kind reflect.Kind // the kind of its type
+	Kind reflect.Kind // the kind of its type, or of its element when Ptr
+	Ptr  bool         // the field is a pointer to the value (nil: null)
 }
 
 type recentEnc struct {
@@ -585,7 +587,7 @@ func ScalarKind(t, marshaler reflect.Type, special func(reflect.Type) EncFunc) r
 // declaration order), the run of fields AddrFields writes that starts
 // there: the longest one of consecutive fields that have a kind and are
 // not optional; nil where none starts or inside a run.
-func addrRuns(s *Struct, kinds []reflect.Kind, order []int) [][]AddrField {
+func addrRuns(s *Struct, kinds []reflect.Kind, ptr []bool, order []int) [][]AddrField {
 	runs := make([][]AddrField, len(s.Fields))
 	for k := 0; k < len(s.Fields); {
 		var run []AddrField
@@ -598,7 +600,7 @@ func addrRuns(s *Struct, kinds []reflect.Kind, order []int) [][]AddrField {
 			if kinds[i] == reflect.Invalid || fd.Optional {
 				break
 			}
-			run = append(run, AddrField{fd.Key, fd.Offset, kinds[i]})
+			run = append(run, AddrField{fd.Key, fd.Offset, kinds[i], ptr[i]})
 		}
 		if run == nil {
 			k++
@@ -614,6 +616,7 @@ func addrRuns(s *Struct, kinds []reflect.Kind, order []int) [][]AddrField {
 type addrPlan struct {
 	runs, sortedRuns [][]AddrField // addrRuns in declaration and key order
 	one              [][]AddrField // one[i]: field i alone (optional fields), or nil
+	ptrs             bool          // some field is a pointer (Ptr)
 }
 
 func (f *Format) newAddrPlan(s *Struct) *addrPlan {
@@ -621,21 +624,27 @@ func (f *Format) newAddrPlan(s *Struct) *addrPlan {
 		return nil
 	}
 	kinds := make([]reflect.Kind, len(s.Fields))
+	ptr := make([]bool, len(s.Fields))
 	one := make([][]AddrField, len(s.Fields))
-	some := false
+	some, ptrs := false, false
 	for i, fd := range s.Fields {
-		if !fd.EmbedPtr {
-			kinds[i] = f.addrKind(fd.Type)
+		switch t := fd.Type; {
+		case fd.EmbedPtr:
+		case t.Kind() == reflect.Pointer && f.Special(t) == nil:
+			// the shared pointer encoder, then the element's by kind
+			kinds[i], ptr[i] = f.addrKind(t.Elem()), true
+		default:
+			kinds[i] = f.addrKind(t)
 		}
 		if kinds[i] != reflect.Invalid {
-			some = true
-			one[i] = []AddrField{{fd.Key, fd.Offset, kinds[i]}}
+			some, ptrs = true, ptrs || ptr[i]
+			one[i] = []AddrField{{fd.Key, fd.Offset, kinds[i], ptr[i]}}
 		}
 	}
 	if !some {
 		return nil
 	}
-	return &addrPlan{addrRuns(s, kinds, nil), addrRuns(s, kinds, s.Sorted), one}
+	return &addrPlan{addrRuns(s, kinds, ptr, nil), addrRuns(s, kinds, ptr, s.Sorted), one, ptrs}
 }
 
 func (f *Format) structEncoder(t reflect.Type) EncFunc {
@@ -677,7 +686,9 @@ func (f *Format) structEncoder(t reflect.Type) EncFunc {
 		}
 		var base unsafe.Pointer // the struct's address, for plan
 		var runs [][]AddrField
-		if plan != nil && v.CanAddr() {
+		// A pointer field counts in the depth: at MaxDepth, the shared
+		// pointer encoder reports the error.
+		if plan != nil && v.CanAddr() && (!plan.ptrs || e.Depth < e.O.MaxDepth) {
 			base, runs = Addr(v), plan.runs
 			if order != nil {
 				runs = plan.sortedRuns
