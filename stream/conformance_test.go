@@ -203,7 +203,7 @@ func suiteVerdict(t *testing.T, name string) (accept bool, c iChoice) {
 // TestSuiteStrict runs every JSONTestSuite file through every strict
 // entry point: y_ accepted, n_ rejected, i_ as documented in iChoices.
 func TestSuiteStrict(t *testing.T) {
-	files := celertest.TestSuite(t)
+	files := raceSample(celertest.TestSuite(t))
 	eachKernel(t, func(t *testing.T) {
 		for _, f := range files {
 			accept, choice := suiteVerdict(t, f.Name)
@@ -228,7 +228,7 @@ func TestSuiteStrict(t *testing.T) {
 // agrees with encoding/json.Valid on every file, and that the strict
 // verdict implies the lenient one.
 func TestSuiteLenient(t *testing.T) {
-	files := celertest.TestSuite(t)
+	files := raceSample(celertest.TestSuite(t))
 	eachKernel(t, func(t *testing.T) {
 		for _, f := range files {
 			want := json.Valid(f.Data)

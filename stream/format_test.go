@@ -12,7 +12,7 @@ import (
 
 // inputs returns every corpus file and every JSONTestSuite file.
 func inputs(t *testing.T) []celertest.File {
-	return append(celertest.CorpusJSON(t), celertest.TestSuite(t)...)
+	return raceSample(append(celertest.CorpusJSON(t), celertest.TestSuite(t)...))
 }
 
 func stdCompact(src []byte) ([]byte, error) {

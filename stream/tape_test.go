@@ -59,7 +59,11 @@ func TestTapeNumbers(t *testing.T) {
 			gen(append(prefix, c), n-1)
 		}
 	}
-	gen(nil, 4)
+	if raceEnabled {
+		gen(nil, 3) // (the plain pass tries all runs of 4)
+	} else {
+		gen(nil, 4)
+	}
 	for k := 0; k <= 26; k++ {
 		for m := 0; k+m <= 26; m++ {
 			for _, sign := range []string{"", "-"} {
@@ -85,8 +89,11 @@ func TestTapeNumbers(t *testing.T) {
 	pad := strings.Repeat(" ", 40)
 	restore := stream.SetIndexing(64, 0)
 	defer restore()
-	for _, r := range runs {
-		for _, data := range []string{"[" + r + ", \"x\"]" + pad, "[" + r + "]", "[1,\n" + r + "\n," + pad + "2]"} {
+	for ri, r := range runs {
+		for di, data := range []string{"[" + r + ", \"x\"]" + pad, "[" + r + "]", "[1,\n" + r + "\n," + pad + "2]"} {
+			if raceEnabled && di != ri%3 {
+				continue // (the race pass puts each run in one of the three)
+			}
 			for _, o := range []stream.Options{stream.AllowInvalidUTF8(false), stream.AllowInvalidUTF8(true)} {
 				want := trace(stream.OnePass(stream.NewDecoderBytes([]byte(data), o)), nil, 100)
 				if got := trace(stream.NewDecoderBytes([]byte(data), o), nil, 100); got != want {
