@@ -181,10 +181,7 @@ type elemReader struct {
 	line      int   // 1-based line number at buf[0]
 	lineStart int64 // input offset where that line starts
 
-	// buf[:valid] is known to be valid UTF-8 (and ends on a character
-	// boundary), unless bad: some input was not.
-	valid int
-	bad   bool
+	utf utf8Prefix // how much of buf is known to be valid UTF-8
 }
 
 // fill reads more input, keeping buf from off on (and all of it while
@@ -204,7 +201,7 @@ func (e *elemReader) fill() bool {
 		e.buf = e.buf[:copy(e.buf, e.buf[keep:])]
 		e.base += int64(keep)
 		e.off -= keep
-		e.valid = max(e.valid-keep, 0)
+		e.utf.shift(keep)
 	}
 	if len(e.buf) == cap(e.buf) { // a value longer than the buffer
 		nb := make([]byte, len(e.buf), 2*cap(e.buf))
@@ -220,52 +217,12 @@ func (e *elemReader) fill() bool {
 			e.err = err
 		}
 		if n > 0 || err != nil {
-			e.checkUTF8()
+			e.utf.extend(e.buf, e.eof)
 			return n > 0
 		}
 	}
 	e.err = io.ErrNoProgress
 	return false
-}
-
-// checkUTF8 extends buf[:valid] over the input just read.
-func (e *elemReader) checkUTF8() {
-	if e.bad {
-		return
-	}
-	end := len(e.buf)
-	if !e.eof {
-		end = utf8Cut(e.buf, e.valid, end)
-	}
-	if kernels.ValidUTF8(e.buf[e.valid:end]) {
-		e.valid = end
-	} else {
-		e.bad = true
-	}
-}
-
-// utf8Cut returns end, or the start of an incomplete UTF-8 sequence that
-// b[lo:end] ends with.
-func utf8Cut(b []byte, lo, end int) int {
-	for i := end - 1; i >= lo && i >= end-3; i-- {
-		c := b[i]
-		if c < 0x80 {
-			return end
-		}
-		if c >= 0xC0 { // a lead byte
-			n := 2
-			if c >= 0xF0 {
-				n = 4
-			} else if c >= 0xE0 {
-				n = 3
-			}
-			if end-i < n {
-				return i
-			}
-			return end
-		}
-	}
-	return end
 }
 
 // space skips whitespace, reading more as needed, and reports whether a
@@ -390,9 +347,9 @@ func fastElements[T any](r io.Reader, s *opts.Struct, o []Options, flags dflags,
 		}
 		start := e.off
 	again:
-		if one && !e.bad && start < e.valid {
-			d.init(e.buf[start:e.valid], flags|dValidUTF8)
-			if d.oValue(ptr, p, 0) && (d.off < len(d.data) || e.eof && e.valid == len(e.buf)) {
+		if one && !e.utf.bad() && start < e.utf.valid {
+			d.init(e.buf[start:e.utf.valid], flags|dValidUTF8)
+			if d.oValue(ptr, p, 0) && (d.off < len(d.data) || e.eof && e.utf.valid == len(e.buf)) {
 				e.off = start + d.off
 				v := *slot
 				*slot = zero

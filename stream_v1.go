@@ -41,9 +41,7 @@ type Decoder struct {
 	tokenState int
 	tokenStack []int
 
-	// buf[:valid] is known to be valid UTF-8 and buf[:checked] has been
-	// looked at (see decodeBuffered): each byte is checked once.
-	valid, checked int
+	utf utf8Prefix // how much of buf[scanp:] is known to be valid UTF-8
 
 	d decodeState
 }
@@ -103,17 +101,9 @@ func (dec *Decoder) decodeBuffered(v any) (int, bool) {
 	if i >= len(b) || b[i] != '{' && b[i] != '[' {
 		return 0, false
 	}
-	if dec.valid < dec.scanp { // (values ends on a character boundary)
-		dec.valid = dec.scanp
-	}
-	if dec.checked < len(dec.buf) { // input read since the last check
-		end := utf8Cut(dec.buf, dec.valid, len(dec.buf))
-		if kernels.ValidUTF8(dec.buf[dec.valid:end]) {
-			dec.valid = end
-		}
-		dec.checked = len(dec.buf)
-	}
-	if b = dec.buf[dec.scanp:dec.valid]; i >= len(b) {
+	dec.utf.skip(dec.scanp) // (a value ends on a character boundary)
+	dec.utf.extend(dec.buf, false)
+	if b = dec.buf[dec.scanp:dec.utf.valid]; i >= len(b) {
 		return 0, false
 	}
 	d := &dec.d
@@ -353,8 +343,7 @@ func (dec *Decoder) refill() error {
 		dec.scanned += int64(dec.scanp)
 		n := copy(dec.buf, dec.buf[dec.scanp:])
 		dec.buf = dec.buf[:n]
-		dec.valid = max(dec.valid-dec.scanp, 0)
-		dec.checked = max(dec.checked-dec.scanp, 0)
+		dec.utf.shift(dec.scanp)
 		dec.scanp = 0
 	}
 	const minRead = 512
