@@ -73,7 +73,13 @@ func Shortest(f float64) (d uint64, e int, ok bool) {
 	} else {
 		d, e = decimal(-mq, c)
 	}
-	// Drop trailing zeros, eight, then two, then one at a time.
+	// Drop trailing zeros: most values have none, which one test tells;
+	// the others lose one, then eight, two and one at a time.
+	if d%10 != 0 {
+		return d, e, true
+	}
+	d /= 10
+	e++
 	for d%100_000_000 == 0 {
 		d /= 100_000_000
 		e += 8

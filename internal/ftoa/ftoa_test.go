@@ -214,6 +214,29 @@ func TestLayouts(t *testing.T) {
 				}
 				check(t, f)
 				check(t, -f)
+				checkSpare(t, f, r.IntN(40))
+			}
+		}
+	}
+}
+
+// checkSpare appends -f to a destination with the given spare capacity
+// and requires the text right and no byte past it changed.
+func checkSpare(t *testing.T, f float64, spare int) {
+	t.Helper()
+	dst := make([]byte, 1, 1+spare)
+	full := dst[:cap(dst)]
+	for i := range full {
+		full[i] = 0xAA
+	}
+	got := AppendJSON(dst, -f)
+	if want := string(reference(nil, -f)); string(got[1:]) != want {
+		t.Fatalf("AppendJSON(%v) = %q, want %q", -f, got[1:], want)
+	}
+	if cap(got) == cap(dst) {
+		for i := len(got); i < cap(dst); i++ {
+			if full[i] != 0xAA {
+				t.Fatalf("AppendJSON(%v) with %d spare bytes wrote past the text", -f, spare)
 			}
 		}
 	}
