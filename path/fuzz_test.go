@@ -77,7 +77,11 @@ func FuzzDOMvsRaw(f *testing.F) {
 			return
 		}
 		raw, rawErr := c.SelectBytes([]byte(doc))
+		// The indexed walk checks numbers on a bitmap of non-digits for
+		// every other input (for large, number-dense windows only, else).
+		bitmapAlways = len(doc)%2 == 0
 		raw2, rawErr2 := selectBytesWith(c, []byte(doc), len(doc) < minIndexedWalk)
+		bitmapAlways = false
 		d, domErr := dom.Parse([]byte(doc))
 		if domErr == nil && (rawErr2 != nil || !slices.EqualFunc(raw, raw2, bytes.Equal)) {
 			t.Fatalf("%s on %q: the two raw walks differ: %q, %v and %q, %v", q, doc, raw, rawErr, raw2, rawErr2)

@@ -35,6 +35,11 @@ const (
 	minBitmapWindow = 16 << 10
 )
 
+// bitmapAlways makes the checked walk build the bitmap of non-digits for
+// every window, whatever its size and density (for tests, which run
+// small inputs through both ways of checking numbers).
+var bitmapAlways = false
+
 // idxWalker walks structural positions.
 type idxWalker struct {
 	b        []byte
@@ -112,7 +117,7 @@ func (w *idxWalker) refill() int {
 		// most often of the same shape. Small windows go without: the
 		// saving does not cover the kernel call and its setup.
 		w.nd = w.nd[:0]
-		if !w.trusted && end-w.off >= minBitmapWindow && w.nums*numbersDense >= w.off-w.ndOff {
+		if !w.trusted && (end-w.off >= minBitmapWindow && w.nums*numbersDense >= w.off-w.ndOff || bitmapAlways) {
 			w.nd = kernels.AppendNonDigits(w.nd, w.b[w.off:end])
 		}
 		w.nums, w.ndOff = 0, w.off

@@ -26,7 +26,19 @@ var numberTexts = []string{
 // 32- and 64-byte blocks of the indexed walk's bitmaps and to the end of
 // its first window, and whatever follows them. Each document's verdict is
 // stream.Valid's.
-func TestSelectBytesNumbers(t *testing.T) { bothWalks(t, testSelectBytesNumbers) }
+func TestSelectBytesNumbers(t *testing.T) {
+	bothWalks(t, testSelectBytesNumbers)
+	// The indexed walk again, checking every number on the window's
+	// bitmap of non-digits.
+	bitmapAlways = true
+	defer func() { bitmapAlways = false }()
+	t.Run("bitmap", func(t *testing.T) {
+		saved := minIndexedWalk
+		defer func() { minIndexedWalk = saved }()
+		minIndexedWalk = 0
+		testSelectBytesNumbers(t)
+	})
+}
 
 func testSelectBytesNumbers(t *testing.T) {
 	shapes := []struct {
