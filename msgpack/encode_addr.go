@@ -368,7 +368,15 @@ func (s *seqEnc) encode(e *binfmt.Enc, p unsafe.Pointer, n int) error {
 	case s.st != nil:
 		st := s.st
 		if st.once.Do(st.build); !e.Det && len(st.fields) <= 256 && !slowStruct {
-			return st.fast(e, p, n, s.size) // encode's choice made once for all
+			if st.flat { // encode's choice made once for all
+				return st.fast(e, p, n, s.size)
+			}
+			for i := range n {
+				if err := st.fastMixed(e, unsafe.Add(p, uintptr(i)*s.size)); err != nil {
+					return err
+				}
+			}
+			return nil
 		}
 		for i := range n {
 			if err := st.encode(e, unsafe.Add(p, uintptr(i)*s.size)); err != nil {
@@ -468,6 +476,13 @@ type structEnc struct {
 	sorted   []int // fields in the byte order of their keys (Deterministic)
 	optional bool  // some field may be left out
 	room     int   // the room fast needs before its first field
+	// flat: every field is a string, an integer of 64 bits, a boolean or
+	// a float64 under a key of up to 32 bytes, which putInline writes
+	// (but for rare values: long or invalid strings, ShortestFloat).
+	// fast goes through putInline for flat structs only: a field it
+	// leaves costs a return and a call back, more than fastMixed's
+	// loop for the nested values of other structs.
+	flat bool
 }
 
 var structCache sync.Map // reflect.Type -> *structEnc (nil: not by address)
@@ -543,6 +558,15 @@ func (st *structEnc) build() {
 		}
 		st.fields[i] = f
 	}
+	st.flat = true
+	for i := range st.fields {
+		switch f := &st.fields[i]; f.k {
+		case sString, sInt64, sBool, sFloat64:
+			st.flat = st.flat && f.klen <= 32
+		default:
+			st.flat = false
+		}
+	}
 	room := 0
 	for i := len(st.fields) - 1; i >= 0; i-- {
 		st.fields[i].rest = room
@@ -590,7 +614,10 @@ func emptyFunc(t reflect.Type) func(p unsafe.Pointer) bool {
 func (st *structEnc) encode(e *binfmt.Enc, p unsafe.Pointer) error {
 	st.once.Do(st.build)
 	if !e.Det && len(st.fields) <= 256 && !slowStruct {
-		return st.fast(e, p, 1, 0)
+		if st.flat {
+			return st.fast(e, p, 1, 0)
+		}
+		return st.fastMixed(e, p)
 	}
 	n := len(st.fields)
 	// Bit i of skipped: field i is left out (a bit set on the stack for
@@ -693,7 +720,7 @@ func (st *structEnc) fast(e *binfmt.Enc, p0 unsafe.Pointer, cnt int, size uintpt
 		for i := 0; ; i++ {
 			// putInline writes the fields it can; the one it stops at
 			// is written here, by calls.
-			if l, i = putInline(base, l, p, fields, i, sk, strict, short); i == len(fields) {
+			if l, i = putInline(base, l, cap(buf), p, fields, i, sk, strict, short); i == len(fields) {
 				break
 			}
 			f := &fields[i]
@@ -720,7 +747,7 @@ func (st *structEnc) fast(e *binfmt.Enc, p0 unsafe.Pointer, cnt int, size uintpt
 // (fast's own loop, with calls, spilled most of them per field).
 //
 // skip, when not nil, has a bit set for each field left out.
-func putInline(base unsafe.Pointer, l int, p unsafe.Pointer, fields []fieldEnc, i int, skip *[4]uint64, strict, short bool) (int, int) {
+func putInline(base unsafe.Pointer, l, cp int, p unsafe.Pointer, fields []fieldEnc, i int, skip *[4]uint64, strict, short bool) (int, int) {
 	for ; i < len(fields); i++ {
 		if skip != nil && skip[i>>6&3]>>(i&63)&1 != 0 {
 			continue
@@ -744,7 +771,28 @@ func putInline(base unsafe.Pointer, l int, p unsafe.Pointer, fields []fieldEnc, 
 			s := *(*string)(fp)
 			n := len(s)
 			if n > 31 {
-				return l, i
+				// A str 8 of ASCII (URLs, sentences) when its room and
+				// that of the fields after it are there: copied by words
+				// (the last one overlapping), which tell whether it is.
+				q := unsafe.Add(d, 2)
+				if n > math.MaxUint8 || cp-l < f.klen+2+n+f.rest {
+					return l, i
+				}
+				sp := unsafe.Pointer(unsafe.StringData(s))
+				var x uint64
+				for k := 0; k < n-8; k += 8 {
+					w := load64(sp, k)
+					store64(q, k, w)
+					x |= w
+				}
+				w := load64(sp, n-8)
+				store64(q, n-8, w)
+				if (x|w)&0x8080808080808080 != 0 && strict {
+					return l, i
+				}
+				*(*[2]byte)(d) = [2]byte{bStr8, byte(n)}
+				l += f.klen + 2 + n
+				continue
 			}
 			// The str, copied by overlapping words that stay within s's
 			// bytes and whose OR tells whether s is ASCII.
@@ -775,8 +823,8 @@ func putInline(base unsafe.Pointer, l int, p unsafe.Pointer, fields []fieldEnc, 
 				*(*byte)(unsafe.Add(q, n-1)) = c
 				x = uint64(a | b | c)
 			}
-			if x&0x8080808080808080 != 0 && strict {
-				return l, i // validShort decides, in fast
+			if x&0x8080808080808080 != 0 && strict && !validShort(s) {
+				return l, i // appendStr's error, in fast
 			}
 			l += f.klen + 1 + n
 		case sInt64:
@@ -793,7 +841,7 @@ func putInline(base unsafe.Pointer, l int, p unsafe.Pointer, fields []fieldEnc, 
 				*(*[3]byte)(d) = [3]byte{bUint16, byte(x >> 8), byte(x)}
 				l += f.klen + 3
 			default:
-				return l, i
+				l += f.klen + putIntInline(d, x)
 			}
 		case sBool:
 			*(*byte)(d) = bFalse + *(*byte)(fp)&1
@@ -822,6 +870,33 @@ func putInline(base unsafe.Pointer, l int, p unsafe.Pointer, fields []fieldEnc, 
 		}
 	}
 	return l, i
+}
+
+// putIntInline is putInt (the same bytes) for putInline, inlined there
+// so that it makes no call.
+func putIntInline(d unsafe.Pointer, n int64) int {
+	switch {
+	case n >= 0 && n <= math.MaxUint32:
+		*(*byte)(d) = bUint32
+		binary.BigEndian.PutUint32((*[4]byte)(unsafe.Add(d, 1))[:], uint32(n))
+		return 5
+	case n >= 0:
+		*(*byte)(d) = bUint64
+	case n >= math.MinInt8:
+		*(*[2]byte)(d) = [2]byte{bInt8, byte(n)}
+		return 2
+	case n >= math.MinInt16:
+		*(*[3]byte)(d) = [3]byte{bInt16, byte(n >> 8), byte(n)}
+		return 3
+	case n >= math.MinInt32:
+		*(*byte)(d) = bInt32
+		binary.BigEndian.PutUint32((*[4]byte)(unsafe.Add(d, 1))[:], uint32(n))
+		return 5
+	default:
+		*(*byte)(d) = bInt64
+	}
+	binary.BigEndian.PutUint64((*[8]byte)(unsafe.Add(d, 1))[:], uint64(n))
+	return 9
 }
 
 // call appends field f, key and value, whose value is at fp (one
@@ -859,6 +934,161 @@ func (f *fieldEnc) call(e *binfmt.Enc, fp unsafe.Pointer, strict bool) error {
 		return f.enc(e, fp)
 	}
 	return scalar(e, f.k, fp)
+}
+
+// fastMixed writes the struct at p (at most 256 fields, not Deterministic,
+// some field not flat: see structEnc.flat) in one loop. The room every field written inline can take (st.room) is
+// made before the loop, so that keys, short strings, numbers, booleans
+// and nil pointers are stored at the end of the buffer through a pointer,
+// without a capacity or bounds check each; a field written by a call
+// (a nested struct, a long string, any other type) leaves e.Buf as
+// append does, and the room of the fields after it (f.rest) is made
+// again after the call.
+func (st *structEnc) fastMixed(e *binfmt.Enc, p unsafe.Pointer) error {
+	fields := st.fields
+	n := len(fields)
+	var skip [4]uint64 // bit i: field i is left out
+	if st.optional {
+		for i := range fields {
+			f := &fields[i]
+			fp := unsafe.Add(p, f.off)
+			var out bool
+			switch f.omit {
+			case oNever:
+				continue
+			case oNil:
+				out = *(*unsafe.Pointer)(fp) == nil
+			case oLen:
+				out = len(*(*string)(fp)) == 0 // a slice's length is at the same place
+			default:
+				out = f.skip(fp)
+			}
+			if out {
+				skip[i>>6&3] |= 1 << (i & 63)
+				n--
+			}
+		}
+	}
+	buf := growBy(e.Buf, 3+st.room)
+	if n <= 15 {
+		buf = append(buf, bFixmap|byte(n))
+	} else {
+		buf = append(buf, bMap16, byte(n>>8), byte(n))
+	}
+	strict := !e.O.Has(opts.AllowInvalidUTF8)
+	base, l := unsafe.Pointer(unsafe.SliceData(buf)), len(buf)
+	for i := range fields {
+		if skip[i>>6&3]>>(i&63)&1 != 0 {
+			continue
+		}
+		f := &fields[i]
+		switch d := unsafe.Add(base, l); {
+		case f.klen <= 16:
+			*(*[16]byte)(d) = *(*[16]byte)(f.pad[:16])
+		case f.klen <= 32:
+			*(*[32]byte)(d) = f.pad
+		default:
+			copy(unsafe.Slice((*byte)(d), f.klen), f.key)
+		}
+		l += f.klen
+		d := unsafe.Add(base, l)
+		fp := unsafe.Add(p, f.off)
+		switch f.k {
+		case sString:
+			s := *(*string)(fp)
+			if n := len(s); n <= 31 {
+				// The str, copied by overlapping words that stay within
+				// s's bytes and whose OR tells whether s is ASCII; written
+				// out here, as a call would spill the loop's registers.
+				*(*byte)(d) = bFixstr | byte(n)
+				q, sp := unsafe.Add(d, 1), unsafe.Pointer(unsafe.StringData(s))
+				var x uint64
+				switch {
+				case n >= 8:
+					a, w := load64(sp, 0), load64(sp, n-8)
+					if n > 16 {
+						b, c := load64(sp, 8), load64(sp, n-16)
+						store64(q, 8, b)
+						store64(q, n-16, c)
+						x = b | c
+					}
+					store64(q, 0, a)
+					store64(q, n-8, w)
+					x |= a | w
+				case n >= 4:
+					a, w := load32(sp, 0), load32(sp, n-4)
+					store32(q, 0, a)
+					store32(q, n-4, w)
+					x = uint64(a | w)
+				case n > 0:
+					a, b, c := *(*byte)(sp), *(*byte)(unsafe.Add(sp, n>>1)), *(*byte)(unsafe.Add(sp, n-1))
+					*(*byte)(q) = a
+					*(*byte)(unsafe.Add(q, n>>1)) = b
+					*(*byte)(unsafe.Add(q, n-1)) = c
+					x = uint64(a | b | c)
+				}
+				if x&0x8080808080808080 == 0 || !strict || validShort(s) {
+					l += 1 + n
+					continue
+				}
+			} else if len(s) <= math.MaxUint8 && (!strict || asciiWords(s)) {
+				// A str 8 (URLs, sentences): room for it and the fields after.
+				if cap(buf)-l < 2+len(s)+f.rest {
+					buf = growBy(buf[:l], 2+len(s)+f.rest)
+					base = unsafe.Pointer(unsafe.SliceData(buf))
+				}
+				*(*[2]byte)(unsafe.Add(base, l)) = [2]byte{bStr8, byte(len(s))}
+				copy(unsafe.Slice((*byte)(unsafe.Add(base, l+2)), len(s)), s)
+				l += 2 + len(s)
+				continue
+			}
+		case sInt64:
+			if x := *(*int64)(fp); uint64(x+32) < 0x80+32 { // a fixint
+				*(*byte)(d) = byte(x)
+				l++
+			} else {
+				l += putInt((*[9]byte)(d), x)
+			}
+			continue
+		case sBool:
+			*(*byte)(d) = bFalse + *(*byte)(fp)&1
+			l++
+			continue
+		case sFloat64:
+			l += putFloat64((*[9]byte)(d), *(*float64)(fp), e.Short)
+			continue
+		case sStringPtr:
+			if *(*unsafe.Pointer)(fp) == nil {
+				*(*byte)(d) = bNil
+				l++
+				continue
+			}
+		case sNone:
+			if f.ptr && *(*unsafe.Pointer)(fp) == nil {
+				*(*byte)(d) = bNil
+				l++
+				continue
+			}
+		}
+		// A call: with the buffer in e.Buf, as append leaves it.
+		e.Buf = buf[:l]
+		var err error
+		switch {
+		case f.st != nil:
+			err = f.st.encode(e, fp)
+		case f.k == sNone:
+			err = f.enc(e, fp)
+		default:
+			err = scalar(e, f.k, fp)
+		}
+		if err != nil {
+			return err
+		}
+		buf = growBy(e.Buf, f.rest)
+		base, l = unsafe.Pointer(unsafe.SliceData(buf)), len(buf)
+	}
+	e.Buf = buf[:l]
+	return nil
 }
 
 // putInt stores the integer n in its smallest format (as appendInt) at d
