@@ -16,14 +16,15 @@ import (
 // logs every other contender's FAILED verdicts.
 func TestVerify(t *testing.T) {
 	s := load(t)
+	verdicts := s.allVerdicts()
 	var keys []string
-	for k := range s.verdicts {
+	for k := range verdicts {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	checked := 0
 	for _, k := range keys {
-		v := s.verdicts[k]
+		v := verdicts[k]
 		checked++
 		if v.Err == nil {
 			continue
@@ -119,7 +120,7 @@ func benchOp(b *testing.B, op string) {
 					continue
 				}
 				b.Run(c.Name(), func(b *testing.B) {
-					if v := s.verdicts[Key(op, d.Name, c.Name())]; v.Err != nil {
+					if v := s.verdict(op, d, c); v.Err != nil {
 						if _, dup := reported.LoadOrStore(b.Name(), true); !dup {
 							fmt.Printf("FAILED %s (wrong answer, not timed): %v\n", b.Name(), v.Err)
 						}

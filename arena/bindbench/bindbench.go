@@ -158,6 +158,21 @@ func Verify(list []contender.Binder, docs []Doc) map[string]Verdict {
 	return out
 }
 
+// VerifyOne is Verify for one contender, operation and document (which
+// op must apply to): what a benchmark needs before it times c, without
+// checking every other pair first (so that, for instance, one benchmark
+// runs under callgrind in minutes).
+func VerifyOne(c contender.Binder, op string, d *Doc) Verdict {
+	var want []types.Log
+	if op == OpStream {
+		var err error
+		if want, err = streamRecords(contender.NewStdBind(), d.Data); err != nil {
+			return Verdict{fmt.Errorf("reference: %w", err)}
+		}
+	}
+	return Verdict{check(c, op, d, want)}
+}
+
 // check runs op once with c and compares the result with the reference.
 func check(c contender.Binder, op string, d *Doc, want []types.Log) (err error) {
 	defer func() {

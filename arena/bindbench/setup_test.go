@@ -11,10 +11,38 @@ import (
 
 // suite is everything the tests and benchmarks share, built once.
 type suite struct {
-	docs     []Doc
-	list     []contender.Binder
-	verdicts map[string]Verdict
-	err      error
+	docs []Doc
+	list []contender.Binder
+	err  error
+
+	mu       sync.Mutex
+	verdicts map[string]Verdict // by Key, filled as benchmarks need them
+	all      bool               // verdicts holds every pair (Verify ran)
+}
+
+// verdict returns c's verdict for op on d, checking it on first use.
+func (s *suite) verdict(op string, d *Doc, c contender.Binder) Verdict {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	k := Key(op, d.Name, c.Name())
+	v, ok := s.verdicts[k]
+	if !ok {
+		v = VerifyOne(c, op, d)
+		s.verdicts[k] = v
+	}
+	return v
+}
+
+// allVerdicts returns every contender's verdict for every operation and
+// document.
+func (s *suite) allVerdicts() map[string]Verdict {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.all {
+		s.verdicts = Verify(s.list, s.docs)
+		s.all = true
+	}
+	return s.verdicts
 }
 
 var (
@@ -42,7 +70,7 @@ func load(tb testing.TB) *suite {
 			return
 		}
 		theSuite.list = contender.Binders()
-		theSuite.verdicts = Verify(theSuite.list, theSuite.docs)
+		theSuite.verdicts = map[string]Verdict{}
 	})
 	if theSuite.err == syntaxbench.ErrNoShared {
 		if os.Getenv("CELER_REQUIRE_SHARED") == "1" {
