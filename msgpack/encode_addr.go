@@ -368,11 +368,8 @@ func (s *seqEnc) encode(e *binfmt.Enc, p unsafe.Pointer, n int) error {
 	case s.st != nil:
 		st := s.st
 		if st.once.Do(st.build); !e.Det && len(st.fields) <= 256 && !slowStruct {
-			if st.flat { // encode's choice made once for all
-				return st.fast(e, p, n, s.size)
-			}
-			for i := range n {
-				if err := st.fastMixed(e, unsafe.Add(p, uintptr(i)*s.size)); err != nil {
+			for i := range n { // encode's choice made once for all
+				if err := st.fast(e, unsafe.Add(p, uintptr(i)*s.size)); err != nil {
 					return err
 				}
 			}
@@ -476,13 +473,6 @@ type structEnc struct {
 	sorted   []int // fields in the byte order of their keys (Deterministic)
 	optional bool  // some field may be left out
 	room     int   // the room fast needs before its first field
-	// flat: every field is a string, an integer of 64 bits, a boolean or
-	// a float64 under a key of up to 32 bytes, which putInline writes
-	// (but for rare values: long or invalid strings, ShortestFloat).
-	// fast goes through putInline for flat structs only: a field it
-	// leaves costs a return and a call back, more than fastMixed's
-	// loop for the nested values of other structs.
-	flat bool
 }
 
 var structCache sync.Map // reflect.Type -> *structEnc (nil: not by address)
@@ -558,15 +548,6 @@ func (st *structEnc) build() {
 		}
 		st.fields[i] = f
 	}
-	st.flat = true
-	for i := range st.fields {
-		switch f := &st.fields[i]; f.k {
-		case sString, sInt64, sBool, sFloat64:
-			st.flat = st.flat && f.klen <= 32
-		default:
-			st.flat = false
-		}
-	}
 	room := 0
 	for i := len(st.fields) - 1; i >= 0; i-- {
 		st.fields[i].rest = room
@@ -614,10 +595,7 @@ func emptyFunc(t reflect.Type) func(p unsafe.Pointer) bool {
 func (st *structEnc) encode(e *binfmt.Enc, p unsafe.Pointer) error {
 	st.once.Do(st.build)
 	if !e.Det && len(st.fields) <= 256 && !slowStruct {
-		if st.flat {
-			return st.fast(e, p, 1, 0)
-		}
-		return st.fastMixed(e, p)
+		return st.fast(e, p)
 	}
 	n := len(st.fields)
 	// Bit i of skipped: field i is left out (a bit set on the stack for
@@ -661,290 +639,15 @@ func (st *structEnc) encode(e *binfmt.Enc, p unsafe.Pointer) error {
 // field-by-field loop. Tests only: it is not synchronized.
 var slowStruct bool
 
-// fast writes the cnt structs at p0, size bytes apart (at most 256
-// fields, not Deterministic), in one loop each: a slice of structs is
-// written by one call, with the fields, options and buffer kept in
-// registers from one struct to the next instead of reloaded by a call
-// per struct. The room every field written inline can take (st.room) is
-// made before each struct's loop, so that keys, short strings, numbers,
-// booleans and nil pointers are stored at the end of the buffer through
-// a pointer, without a capacity or bounds check each; a field written by
-// a call (a nested struct, a long string, any other type) leaves e.Buf
-// as append does, and the room of the fields after it (f.rest) is made
-// again after the call.
-func (st *structEnc) fast(e *binfmt.Enc, p0 unsafe.Pointer, cnt int, size uintptr) error {
-	fields, optional, room := st.fields, st.optional, 3+st.room
-	strict, short := !e.O.Has(opts.AllowInvalidUTF8), e.Short
-	buf := e.Buf
-	base, l := unsafe.Pointer(unsafe.SliceData(buf)), len(buf)
-	for j := range cnt {
-		p := unsafe.Add(p0, uintptr(j)*size)
-		n := len(fields)
-		var skip [4]uint64 // bit i: field i is left out
-		if optional {
-			for i := range fields {
-				f := &fields[i]
-				fp := unsafe.Add(p, f.off)
-				var out bool
-				switch f.omit {
-				case oNever:
-					continue
-				case oNil:
-					out = *(*unsafe.Pointer)(fp) == nil
-				case oLen:
-					out = len(*(*string)(fp)) == 0 // a slice's length is at the same place
-				default:
-					out = f.skip(fp)
-				}
-				if out {
-					skip[i>>6&3] |= 1 << (i & 63)
-					n--
-				}
-			}
-		}
-		if cap(buf)-l < room {
-			buf = growBy(buf[:l], room)
-			base = unsafe.Pointer(unsafe.SliceData(buf))
-		}
-		if n <= 15 {
-			*(*byte)(unsafe.Add(base, l)) = bFixmap | byte(n)
-			l++
-		} else {
-			*(*[3]byte)(unsafe.Add(base, l)) = [3]byte{bMap16, byte(n >> 8), byte(n)}
-			l += 3
-		}
-		sk := &skip
-		if !optional {
-			sk = nil
-		}
-		for i := 0; ; i++ {
-			// putInline writes the fields it can; the one it stops at
-			// is written here, by calls.
-			if l, i = putInline(base, l, cap(buf), p, fields, i, sk, strict, short); i == len(fields) {
-				break
-			}
-			f := &fields[i]
-			e.Buf = buf[:l]
-			if err := f.call(e, unsafe.Add(p, f.off), strict); err != nil {
-				return err
-			}
-			buf = growBy(e.Buf, f.rest)
-			base, l = unsafe.Pointer(unsafe.SliceData(buf)), len(buf)
-		}
-	}
-	e.Buf = buf[:l]
-	return nil
-}
-
-// putInline stores the fields of the struct at p from fields[i] on,
-// key and value, at base+l (where fast has made their room), for as long
-// as they are written without a call: short keys, short ASCII strings
-// (any valid short string when !strict), integers of up to 3 bytes,
-// booleans, float64 (unless short), nil pointers. It returns the length
-// after them and the index of the first field left to fast (len(fields)
-// when none): a field of another kind, or whose value is not one of
-// those. It has no call so that its loop keeps everything in registers
-// (fast's own loop, with calls, spilled most of them per field).
-//
-// skip, when not nil, has a bit set for each field left out.
-func putInline(base unsafe.Pointer, l, cp int, p unsafe.Pointer, fields []fieldEnc, i int, skip *[4]uint64, strict, short bool) (int, int) {
-	for ; i < len(fields); i++ {
-		if skip != nil && skip[i>>6&3]>>(i&63)&1 != 0 {
-			continue
-		}
-		f := &fields[i]
-		// The key first (a store of 16 or 32 bytes): when the value is
-		// not written here, the room beyond l is overwritten by fast.
-		d := unsafe.Add(base, l)
-		switch {
-		case f.klen <= 16:
-			*(*[16]byte)(d) = *(*[16]byte)(f.pad[:16])
-		case f.klen <= 32:
-			*(*[32]byte)(d) = f.pad
-		default:
-			return l, i
-		}
-		d = unsafe.Add(d, f.klen)
-		fp := unsafe.Add(p, f.off)
-		switch f.k {
-		case sString:
-			s := *(*string)(fp)
-			n := len(s)
-			if n > 31 {
-				// A str 8 of ASCII (URLs, sentences) when its room and
-				// that of the fields after it are there: copied by words
-				// (the last one overlapping), which tell whether it is.
-				q := unsafe.Add(d, 2)
-				if n > math.MaxUint8 || cp-l < f.klen+2+n+f.rest {
-					return l, i
-				}
-				sp := unsafe.Pointer(unsafe.StringData(s))
-				var x uint64
-				for k := 0; k < n-8; k += 8 {
-					w := load64(sp, k)
-					store64(q, k, w)
-					x |= w
-				}
-				w := load64(sp, n-8)
-				store64(q, n-8, w)
-				if (x|w)&0x8080808080808080 != 0 && strict {
-					return l, i
-				}
-				*(*[2]byte)(d) = [2]byte{bStr8, byte(n)}
-				l += f.klen + 2 + n
-				continue
-			}
-			// The str, copied by overlapping words that stay within s's
-			// bytes and whose OR tells whether s is ASCII.
-			*(*byte)(d) = bFixstr | byte(n)
-			q, sp := unsafe.Add(d, 1), unsafe.Pointer(unsafe.StringData(s))
-			var x uint64
-			switch {
-			case n >= 8:
-				a, w := load64(sp, 0), load64(sp, n-8)
-				if n > 16 {
-					b, c := load64(sp, 8), load64(sp, n-16)
-					store64(q, 8, b)
-					store64(q, n-16, c)
-					x = b | c
-				}
-				store64(q, 0, a)
-				store64(q, n-8, w)
-				x |= a | w
-			case n >= 4:
-				a, w := load32(sp, 0), load32(sp, n-4)
-				store32(q, 0, a)
-				store32(q, n-4, w)
-				x = uint64(a | w)
-			case n > 0:
-				a, b, c := *(*byte)(sp), *(*byte)(unsafe.Add(sp, n>>1)), *(*byte)(unsafe.Add(sp, n-1))
-				*(*byte)(q) = a
-				*(*byte)(unsafe.Add(q, n>>1)) = b
-				*(*byte)(unsafe.Add(q, n-1)) = c
-				x = uint64(a | b | c)
-			}
-			if x&0x8080808080808080 != 0 && strict && !validShort(s) {
-				return l, i // appendStr's error, in fast
-			}
-			l += f.klen + 1 + n
-		case sInt64:
-			// Fixints and the positive uint 8 and uint 16 (codes, counts,
-			// ids); putInt for the rest.
-			switch x := *(*int64)(fp); {
-			case uint64(x+32) < 0x80+32:
-				*(*byte)(d) = byte(x)
-				l += f.klen + 1
-			case uint64(x) <= math.MaxUint8:
-				*(*[2]byte)(d) = [2]byte{bUint8, byte(x)}
-				l += f.klen + 2
-			case uint64(x) <= math.MaxUint16:
-				*(*[3]byte)(d) = [3]byte{bUint16, byte(x >> 8), byte(x)}
-				l += f.klen + 3
-			default:
-				l += f.klen + putIntInline(d, x)
-			}
-		case sBool:
-			*(*byte)(d) = bFalse + *(*byte)(fp)&1
-			l += f.klen + 1
-		case sFloat64:
-			if short {
-				return l, i // putFloat64 looks for a float32
-			}
-			*(*byte)(d) = bFloat64
-			binary.BigEndian.PutUint64((*[8]byte)(unsafe.Add(d, 1))[:], math.Float64bits(*(*float64)(fp)))
-			l += f.klen + 9
-		case sStringPtr:
-			if *(*unsafe.Pointer)(fp) != nil {
-				return l, i
-			}
-			*(*byte)(d) = bNil
-			l += f.klen + 1
-		case sNone:
-			if !f.ptr || *(*unsafe.Pointer)(fp) != nil {
-				return l, i
-			}
-			*(*byte)(d) = bNil
-			l += f.klen + 1
-		default:
-			return l, i
-		}
-	}
-	return l, i
-}
-
-// putIntInline is putInt (the same bytes) for putInline, inlined there
-// so that it makes no call.
-func putIntInline(d unsafe.Pointer, n int64) int {
-	switch {
-	case n >= 0 && n <= math.MaxUint32:
-		*(*byte)(d) = bUint32
-		binary.BigEndian.PutUint32((*[4]byte)(unsafe.Add(d, 1))[:], uint32(n))
-		return 5
-	case n >= 0:
-		*(*byte)(d) = bUint64
-	case n >= math.MinInt8:
-		*(*[2]byte)(d) = [2]byte{bInt8, byte(n)}
-		return 2
-	case n >= math.MinInt16:
-		*(*[3]byte)(d) = [3]byte{bInt16, byte(n >> 8), byte(n)}
-		return 3
-	case n >= math.MinInt32:
-		*(*byte)(d) = bInt32
-		binary.BigEndian.PutUint32((*[4]byte)(unsafe.Add(d, 1))[:], uint32(n))
-		return 5
-	default:
-		*(*byte)(d) = bInt64
-	}
-	binary.BigEndian.PutUint64((*[8]byte)(unsafe.Add(d, 1))[:], uint64(n))
-	return 9
-}
-
-// call appends field f, key and value, whose value is at fp (one
-// putInline left to fast). As fast writes them: short strings that are
-// not ASCII after validShort, a str 8 of ASCII (URLs, sentences) without
-// the vector kernel.
-func (f *fieldEnc) call(e *binfmt.Enc, fp unsafe.Pointer, strict bool) error {
-	e.Buf = append(e.Buf, f.key...)
-	switch f.k {
-	case sString:
-		s := *(*string)(fp)
-		switch {
-		case len(s) <= 31:
-			if strict && !validShort(s) {
-				return appendStr(e, s) // its error
-			}
-			e.Buf = append(append(e.Buf, bFixstr|byte(len(s))), s...)
-			return nil
-		case len(s) <= math.MaxUint8 && (!strict || asciiWords(s)):
-			e.Buf = append(append(e.Buf, bStr8, byte(len(s))), s...)
-			return nil
-		}
-		return appendStr(e, s)
-	case sInt64:
-		e.Buf = appendIntFast(e.Buf, *(*int64)(fp))
-		return nil
-	case sFloat64:
-		e.Buf = appendFloat64(e.Buf, *(*float64)(fp), e.Short)
-		return nil
-	}
-	switch {
-	case f.st != nil:
-		return f.st.encode(e, fp)
-	case f.k == sNone:
-		return f.enc(e, fp)
-	}
-	return scalar(e, f.k, fp)
-}
-
-// fastMixed writes the struct at p (at most 256 fields, not Deterministic,
-// some field not flat: see structEnc.flat) in one loop. The room every field written inline can take (st.room) is
+// fast writes the struct at p (at most 256 fields, not Deterministic) in
+// one loop. The room every field written inline can take (st.room) is
 // made before the loop, so that keys, short strings, numbers, booleans
 // and nil pointers are stored at the end of the buffer through a pointer,
 // without a capacity or bounds check each; a field written by a call
 // (a nested struct, a long string, any other type) leaves e.Buf as
 // append does, and the room of the fields after it (f.rest) is made
 // again after the call.
-func (st *structEnc) fastMixed(e *binfmt.Enc, p unsafe.Pointer) error {
+func (st *structEnc) fast(e *binfmt.Enc, p unsafe.Pointer) error {
 	fields := st.fields
 	n := len(fields)
 	var skip [4]uint64 // bit i: field i is left out
