@@ -77,6 +77,9 @@ func (b *encBuilder) itemsPlan(t reflect.Type, addr bool) encItems {
 }
 
 func encStrings(e *encState, b []byte, p unsafe.Pointer, n int) []byte {
+	if n == 0 { // p may be a [0]string at the end of a struct: no string fits there
+		return append(b, "[]"...)
+	}
 	b = append(b, '[')
 	for i, s := range unsafe.Slice((*string)(p), n) {
 		if i > 0 {

@@ -340,6 +340,9 @@ func scalarSeqEncoder(t reflect.Type) binfmt.EncFunc {
 
 // appendScalars writes the n values of kind k at p, an array of them.
 func appendScalars(e *binfmt.Enc, k reflect.Kind, p unsafe.Pointer, n int) error {
+	if n == 0 { // p may be a [0]string at the end of a struct: no string fits there
+		return nil
+	}
 	switch k {
 	case reflect.String:
 		strict := !e.O.Has(opts.AllowInvalidUTF8)

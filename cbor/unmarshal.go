@@ -651,6 +651,9 @@ func bulkFloats[T float32 | float64](d *decState, j int, p unsafe.Pointer, n int
 }
 
 func bulkStrings(d *decState, j int, p unsafe.Pointer, n int) (int, bool) {
+	if n == 0 { // p may be a [0]string at the end of a struct: no string fits there
+		return j, true
+	}
 	s := unsafe.Slice((*string)(p), n)
 	for k := range s {
 		i := d.skipTags(j)

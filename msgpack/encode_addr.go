@@ -362,6 +362,9 @@ func newSeqEnc(t reflect.Type) *seqEnc {
 // encode writes the n elements at p (n <= maxLen32).
 func (s *seqEnc) encode(e *binfmt.Enc, p unsafe.Pointer, n int) error {
 	e.Buf = appendArrayHead(e.Buf, false, uint64(n))
+	if n == 0 { // p may be a [0]string at the end of a struct: no string fits there
+		return nil
+	}
 	switch {
 	case s.bulk != nil:
 		e.Buf = s.bulk(e.Buf, p, n, e.Short)
