@@ -1,0 +1,5 @@
+//go:build !race
+
+package celer_test
+
+const raceEnabled = false
