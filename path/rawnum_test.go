@@ -1,6 +1,7 @@
 package path
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -83,4 +84,68 @@ func testSelectBytesNumbers(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSelectBytesNumberWalk covers the bitmap walk's own guards (found
+// missing from the tests by helper-47's review: each could be removed
+// with every other test passing): a number after a comma in an object, a
+// fraction at the very end of unclosed input, and numbers in windows after
+// the first of a large document, with the bitmap built by the density
+// rule (some windows with it, some without) and always.
+func TestSelectBytesNumberWalk(t *testing.T) {
+	small := []struct{ doc, query string }{
+		{`{"a":{"x":1,2},"b":7}`, `$.b`},
+		{`{"a":{"x":1.5,2.5},"b":7}`, `$.b`},
+		{`[0.5`, `$[1]`},
+		{`[1,0.5`, `$[2]`},
+		{`[1,2.25e3`, `$[2]`},
+		{`{"a":[1,0.5`, `$.b`},
+	}
+	// Documents of about 200 KiB: number-dense arrays throughout, and
+	// strings first (windows without the bitmap) then numbers (windows
+	// with it); invalid numbers are put in windows after the first.
+	var docs []string
+	for _, strs := range []int{0, 30 << 10} {
+		var sb strings.Builder
+		sb.WriteString(`{"s":[`)
+		for sb.Len() < strs {
+			sb.WriteString(`"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",`)
+		}
+		sb.WriteString(`"x"],"n":[`)
+		for i := 0; sb.Len() < 200<<10; i++ {
+			fmt.Fprintf(&sb, "[%d,-%d.%d,%de-3],", i*7919%100000, i%977, i%13, i%31)
+		}
+		sb.WriteString(`[0]],"b":7}`)
+		docs = append(docs, sb.String())
+	}
+	for _, big := range docs {
+		for _, off := range []int{5 << 10, 50 << 10, 104 << 10, 180 << 10} {
+			at := strings.Index(big[off:], ",") + off + 1 // a number starts here
+			for _, bad := range []string{"91x522", "01", "1.,", "-,", "1e,", "1 2", ".5"} {
+				doc := big[:at] + bad + big[at:]
+				if stream.Valid([]byte(doc)) {
+					t.Fatalf("%q at %d: the document stays valid", bad, at)
+				}
+				small = append(small, struct{ doc, query string }{doc, `$.b`})
+			}
+		}
+	}
+	for _, always := range []bool{false, true} {
+		bitmapAlways = always
+		bothWalks(t, func(t *testing.T) {
+			q := MustCompile(`$.b`)
+			for _, big := range docs {
+				if got, err := q.SelectBytes([]byte(big)); err != nil || len(got) != 1 || string(got[0]) != "7" {
+					t.Fatalf("valid large document: %q, %v", got, err)
+				}
+			}
+			for _, c := range small {
+				got, err := MustCompile(c.query).SelectBytes([]byte(c.doc))
+				if err == nil {
+					t.Errorf("%s on %.60q…: %q, no error", c.query, c.doc, got)
+				}
+			}
+		})
+	}
+	bitmapAlways = false
 }
