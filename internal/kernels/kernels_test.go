@@ -113,6 +113,7 @@ func check(t *testing.T, b []byte) bool {
 		ascii          bool
 		esc, escHTML   int
 		valid          bool
+		nonDigits      string
 	}
 	mid := len(b) / 2
 	run := func() result {
@@ -121,6 +122,7 @@ func check(t *testing.T, b []byte) bool {
 		r.run, r.ascii = StringRun(b)
 		r.esc, r.escHTML = EscapeRun(b, false), EscapeRun(b, true)
 		r.valid = ValidUTF8(b)
+		r.nonDigits = fmt.Sprint(AppendNonDigits(nil, b))
 		return r
 	}
 	var want result
@@ -128,6 +130,7 @@ func check(t *testing.T, b []byte) bool {
 	want.run, want.ascii = refStringRun(b)
 	want.esc, want.escHTML = refEscapeRun(b, false), refEscapeRun(b, true)
 	want.valid = refValidUTF8(b)
+	want.nonDigits = fmt.Sprint(appendNonDigitsGeneric(nil, b))
 	if want.valid != utf8.Valid(b) {
 		t.Errorf("refValidUTF8 = %v, utf8.Valid disagrees; %s", want.valid, show(b))
 		return false
@@ -137,7 +140,7 @@ func check(t *testing.T, b []byte) bool {
 		got := run()
 		restore()
 		if got != want {
-			t.Errorf("[%s] got  %+v\n\twant %+v\n\t(SkipSpace at 0 and %d; StringRun; EscapeRun plain, HTML; ValidUTF8)\n\t%s",
+			t.Errorf("[%s] got  %+v\n\twant %+v\n\t(SkipSpace at 0 and %d; StringRun; EscapeRun plain, HTML; ValidUTF8; AppendNonDigits)\n\t%s",
 				name, got, want, mid, show(b))
 			return false
 		}
