@@ -35,39 +35,13 @@ func syntaxInputs(t *testing.T) []celertest.File {
 	return files
 }
 
-// raceSkip reports whether, under the race detector, a data-driven test
-// skips f: over 256 KiB, or a suite file nested deeper than 512 levels
-// (encoding/json's Indent is quadratic in the depth: the two deep suite
-// files took 90 of the test's 124 s under -race). The generated "deep:"
-// inputs stay: they check the depth limit, with a cheap indent only.
-func raceSkip(f celertest.File) bool {
-	if !raceEnabled || strings.HasPrefix(f.Name, "deep:") {
-		return false
-	}
-	if len(f.Data) > 256<<10 {
-		return true
-	}
-	depth := 0
-	for _, c := range f.Data { // brackets in strings count too: a bound is enough
-		switch c {
-		case '[', '{':
-			if depth++; depth > 512 {
-				return true
-			}
-		case ']', '}':
-			depth--
-		}
-	}
-	return false
-}
-
 // TestSyntaxMatchesEncodingJSON checks that the drop-in syntax functions
 // are byte-identical to encoding/json, errors included: same type,
 // message and Offset.
 func TestSyntaxMatchesEncodingJSON(t *testing.T) {
 	for _, f := range syntaxInputs(t) {
-		if raceSkip(f) {
-			continue // (the plain pass compares it)
+		if raceEnabled && !strings.HasPrefix(f.Name, "deep:") && celertest.RaceHeavy(f.Data) {
+			continue // (the plain pass compares it; the "deep:" inputs check the depth limit, cheaply)
 		}
 		compareSyntax(t, f.Name, f.Data)
 	}

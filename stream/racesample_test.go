@@ -13,30 +13,9 @@ func raceSample(files []celertest.File) []celertest.File {
 	}
 	var out []celertest.File
 	for _, f := range files {
-		if len(f.Data) <= 256<<10 && nesting(f.Data) <= 512 {
+		if !celertest.RaceHeavy(f.Data) {
 			out = append(out, f)
 		}
 	}
 	return out
-}
-
-// nesting returns how deep containers nest in data, reading brackets
-// outside strings (it needs no valid JSON).
-func nesting(data []byte) int {
-	depth, most, inStr := 0, 0, false
-	for i := 0; i < len(data); i++ {
-		switch c := data[i]; {
-		case inStr && c == '\\':
-			i++
-		case c == '"':
-			inStr = !inStr
-		case inStr:
-		case c == '[' || c == '{':
-			depth++
-			most = max(most, depth)
-		case c == ']' || c == '}':
-			depth--
-		}
-	}
-	return most
 }

@@ -51,38 +51,13 @@ func checkIndexed(t *testing.T, name string, b []byte) {
 	}
 }
 
-// raceSkip reports whether, under the race detector, a data-driven test
-// skips data: over 256 KiB or nested deeper than 512 levels (the indented
-// form of a deep document is quadratic in its depth; such files took most
-// of the race pass and run no code the smaller ones do not).
-func raceSkip(data []byte) bool {
-	if !raceEnabled {
-		return false
-	}
-	if len(data) > 256<<10 {
-		return true
-	}
-	depth := 0
-	for _, c := range data { // brackets in strings count too: a bound is enough
-		switch c {
-		case '[', '{':
-			if depth++; depth > 512 {
-				return true
-			}
-		case ']', '}':
-			depth--
-		}
-	}
-	return false
-}
-
 func TestValidIndexedSuite(t *testing.T) {
 	step := 7
 	if raceEnabled {
 		step = 21 // every third padding
 	}
 	for _, f := range celertest.TestSuite(t) {
-		if raceSkip(f.Data) {
+		if raceEnabled && celertest.RaceHeavy(f.Data) {
 			continue
 		}
 		checkIndexed(t, f.Name, f.Data)
@@ -97,7 +72,7 @@ func TestValidIndexedSuite(t *testing.T) {
 
 func TestValidIndexedCorpus(t *testing.T) {
 	for _, f := range celertest.CorpusJSON(t) {
-		if raceSkip(f.Data) {
+		if raceEnabled && celertest.RaceHeavy(f.Data) {
 			continue
 		}
 		checkIndexed(t, f.Name, f.Data)
