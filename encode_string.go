@@ -2,7 +2,6 @@ package celer
 
 import (
 	"encoding/binary"
-	"slices"
 	"unsafe"
 
 	"github.com/celerjson/celer/internal/scan"
@@ -15,14 +14,13 @@ import (
 // s, so every word holds only bytes of s.
 func (e *encState) appendString(b []byte, s string) []byte {
 	n, l := len(s), len(b)
-	if n > 16 {
-		return e.appendStringBytes(b, unsafe.Slice(unsafe.StringData(s), n))
-	}
-	if cap(b)-l < 18 {
-		b = slices.Grow(b, 18)
+	p := unsafe.Slice(unsafe.StringData(s), n)
+	if n > 16 || cap(b)-l < 18 {
+		// (Near the end of b's room, the plain append: a caller's buffer
+		// with room for the output exactly must not grow.)
+		return e.appendStringBytes(b, p)
 	}
 	w := b[l : l+18]
-	p := unsafe.Slice(unsafe.StringData(s), n)
 	html := e.qf&scan.QuoteHTML != 0
 	switch {
 	case n >= 8:

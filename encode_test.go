@@ -115,6 +115,13 @@ func TestMarshalAllocs(t *testing.T) {
 		if n := testing.AllocsPerRun(20, func() { AppendMarshal(buf[:0], v) }); n != 0 {
 			t.Errorf("%s: AppendMarshal allocates %v times, want 0", tv.Name, n)
 		}
+		// Room for the output exactly is room enough (short strings and
+		// integers are written with words: they must not ask for more).
+		out, _ := Marshal(v)
+		exact := make([]byte, 0, len(out))
+		if n := testing.AllocsPerRun(20, func() { AppendMarshal(exact, v) }); n != 0 {
+			t.Errorf("%s: AppendMarshal into exactly %d bytes allocates %v times, want 0", tv.Name, len(out), n)
+		}
 	}
 }
 

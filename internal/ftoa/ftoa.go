@@ -20,7 +20,6 @@ import (
 	"encoding/binary"
 	"math"
 	"math/bits"
-	"slices"
 	"strconv"
 )
 
@@ -327,7 +326,9 @@ func AppendUint(b []byte, u uint64) []byte {
 	}
 	l := len(b)
 	if cap(b)-l < 20 {
-		b = slices.Grow(b, 20)
+		// (Near the end of b's room, strconv's exact append: a caller's
+		// buffer with room for the text exactly must not grow.)
+		return strconv.AppendUint(b, u, 10)
 	}
 	w := b[l : l+20]
 	var n int
