@@ -368,3 +368,41 @@ func TestMarshalNumbers(t *testing.T) {
 		encCompare(t, "numbers", &v)
 	}
 }
+
+// TestAppendMarshalBraceAfterPrefix: a struct's fields are written each
+// with its comma, and the first comma is then turned into the opening
+// brace; with fields omitted, promoted through nil pointers or nested, the
+// brace must still land on the struct's own first byte, never on the
+// caller's prefix (which may itself end in a comma or brace).
+func TestAppendMarshalBraceAfterPrefix(t *testing.T) {
+	type inner struct {
+		A int `json:",omitempty"`
+	}
+	type Emb struct{ X int }
+	type S struct {
+		A string `json:",omitempty"`
+		*Emb
+		B inner  `json:",omitzero"`
+		C *inner `json:",omitempty"`
+		D []int  `json:",omitempty"`
+	}
+	values := []any{S{}, &S{A: "x"}, S{Emb: &Emb{1}}, S{B: inner{2}}, S{C: &inner{}}, inner{}, struct{}{},
+		[]S{{}, {A: "<&>"}}, map[string]S{"k": {}}, struct{ S }{}, struct{ P *S }{&S{}}}
+	for _, prefix := range []string{"", "{", ",", "[1,", `{"a":`} {
+		for _, v := range values {
+			want, err := json.Marshal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, o := range []Options{EscapeHTML(true), EscapeHTML(false)} {
+				if o == EscapeHTML(false) {
+					want = bytes.ReplaceAll(bytes.ReplaceAll(bytes.ReplaceAll(want, []byte(`\u003c`), []byte("<")), []byte(`\u0026`), []byte("&")), []byte(`\u003e`), []byte(">"))
+				}
+				got, err := AppendMarshal([]byte(prefix), v, o)
+				if err != nil || string(got) != prefix+string(want) {
+					t.Errorf("AppendMarshal(%q, %#v) = %q, %v; want %q", prefix, v, got, err, prefix+string(want))
+				}
+			}
+		}
+	}
+}
