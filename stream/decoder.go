@@ -2,7 +2,6 @@ package stream
 
 import (
 	"bytes"
-	"errors"
 	"io"
 	"strconv"
 	"strings"
@@ -60,7 +59,10 @@ type Decoder struct {
 	eof  bool  // no more input after buf
 	err  error // sticky error
 	rerr error // a read error that came with the last bytes read
-	pin  int   // buffer offset that refills must keep, or -1
+	// readFail: the error fill returned last is the reader's (not a
+	// limit): refill's read-ahead keeps it for later.
+	readFail bool
+	pin      int // buffer offset that refills must keep, or -1
 
 	line      int   // 1-based line number at buf[0]
 	lineStart int64 // input offset where that line starts
@@ -163,8 +165,9 @@ func (d *Decoder) fill(keep int) error {
 	if d.eof {
 		return io.EOF
 	}
+	d.readFail = false
 	if d.rerr != nil {
-		d.err = d.rerr
+		d.err, d.readFail = d.rerr, true
 		return d.err
 	}
 	if lim := d.o.MaxTokenBytes; lim > 0 && len(d.buf)-keep > lim {
@@ -200,14 +203,14 @@ func (d *Decoder) fill(keep int) error {
 				d.rerr = err
 				return nil
 			}
-			d.err = err
+			d.err, d.readFail = err, true
 			return err
 		}
 		if n > 0 {
 			return nil
 		}
 	}
-	d.err = io.ErrNoProgress
+	d.err, d.readFail = io.ErrNoProgress, true
 	return d.err
 }
 
@@ -600,8 +603,7 @@ func (d *Decoder) refill(i *int, ahead bool) error {
 		}
 		return d.fail(len(d.buf), scan.Incomplete)
 	}
-	var se *errs.SyntaxError
-	if ahead && !errors.As(err, &se) { // (a limit is a SyntaxError)
+	if ahead && d.readFail { // (not a limit: a reader's error, which may be anything)
 		d.rerr, d.err = err, nil
 		return nil
 	}

@@ -947,7 +947,15 @@ func (r *byteErrReader) Read(p []byte) (int, error) {
 // error at the end of input: a read error met while reading ahead of a
 // number must wait until the bytes before it are used.
 func TestReadErrorDuringNumber(t *testing.T) {
-	errRead := errors.New("read failed")
+	// A reader's error may be a *SyntaxError too (another decoder's, over
+	// a pipe): the read-ahead must keep it for later all the same, not
+	// take it for one of its own limits (helper-49's review).
+	for _, errRead := range []error{errors.New("read failed"), stream.Validate([]byte("x"))} {
+		testReadErrorDuringNumber(t, errRead)
+	}
+}
+
+func testReadErrorDuringNumber(t *testing.T, errRead error) {
 	for _, in := range []string{`[12]`, `[1,-0.5e+17]`, `{"a":1234567890123}`, `12 `, `[1e5,2]`} {
 		for _, withLast := range []bool{false, true} {
 			var want []string
