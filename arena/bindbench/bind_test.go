@@ -115,6 +115,9 @@ func benchOp(b *testing.B, op string) {
 			continue
 		}
 		b.Run(d.Name, func(b *testing.B) {
+			if err := d.Prepare(); err != nil {
+				b.Fatal(err)
+			}
 			for _, c := range s.list {
 				if !Supports(c, op) {
 					continue

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"sort"
+	"sync"
 
 	"github.com/celerjson/celer/arena/bindbench/types"
 	"github.com/celerjson/celer/arena/contender"
@@ -33,11 +34,51 @@ type Doc struct {
 	Data []byte
 	Case types.Case // zero for the stream
 
-	// Made by encoding/json, the reference:
+	// Made by encoding/json, the reference, on the first Prepare:
 	Struct any    // Data unmarshaled into Case.New()
 	Any    any    // Data unmarshaled into an empty interface
 	StdOut []byte // json.Marshal(Struct)
 	AnyOut []byte // json.Marshal(Any)
+
+	ref *reference
+}
+
+// reference makes a Doc's reference forms once.
+type reference struct {
+	once sync.Once
+	err  error
+}
+
+// Prepare makes d's reference forms (Struct, Any, StdOut, AnyOut) with
+// encoding/json if that has not happened yet, and reports whether it
+// could. Load leaves this to the first use, so that a benchmark process
+// that times one document holds only that document's values: the live
+// heap, and with it the garbage collector's pace, then depends on what is
+// measured and not on every other document of the suite.
+func (d *Doc) Prepare() error {
+	if d.ref == nil { // the stream, or a Doc not made by Load
+		return nil
+	}
+	d.ref.once.Do(func() {
+		d.Struct = d.Case.New()
+		if err := json.Unmarshal(d.Data, d.Struct); err != nil {
+			d.ref.err = fmt.Errorf("%s: %w", d.Case.File, err)
+			return
+		}
+		if err := json.Unmarshal(d.Data, &d.Any); err != nil {
+			d.ref.err = fmt.Errorf("%s: %w", d.Case.File, err)
+			return
+		}
+		var err error
+		if d.StdOut, err = json.Marshal(d.Struct); err != nil {
+			d.ref.err = err
+			return
+		}
+		if d.AnyOut, err = json.Marshal(d.Any); err != nil {
+			d.ref.err = err
+		}
+	})
+	return d.ref.err
 }
 
 // StreamName names the NDJSON stream input, and StreamRecords is its
@@ -48,8 +89,9 @@ const (
 )
 
 // Load reads every document of types.Cases from the corpus folder under
-// shared, decodes it with encoding/json for reference, and adds the
-// generated NDJSON log stream last.
+// shared and adds the generated NDJSON log stream last. The reference
+// forms are made by each document's first Prepare (verification calls
+// it).
 func Load(shared string) ([]Doc, error) {
 	var docs []Doc
 	for _, c := range types.Cases {
@@ -57,20 +99,7 @@ func Load(shared string) ([]Doc, error) {
 		if err != nil {
 			return nil, err
 		}
-		d := Doc{Name: c.Name, Data: b, Case: c, Struct: c.New()}
-		if err := json.Unmarshal(b, d.Struct); err != nil {
-			return nil, fmt.Errorf("%s: %w", c.File, err)
-		}
-		if err := json.Unmarshal(b, &d.Any); err != nil {
-			return nil, fmt.Errorf("%s: %w", c.File, err)
-		}
-		if d.StdOut, err = json.Marshal(d.Struct); err != nil {
-			return nil, err
-		}
-		if d.AnyOut, err = json.Marshal(d.Any); err != nil {
-			return nil, err
-		}
-		docs = append(docs, d)
+		docs = append(docs, Doc{Name: c.Name, Data: b, Case: c, ref: new(reference)})
 	}
 	nd, err := LogStream(StreamRecords)
 	if err != nil {
@@ -175,6 +204,9 @@ func VerifyOne(c contender.Binder, op string, d *Doc) Verdict {
 
 // check runs op once with c and compares the result with the reference.
 func check(c contender.Binder, op string, d *Doc, want []types.Log) (err error) {
+	if err := d.Prepare(); err != nil {
+		return fmt.Errorf("reference: %w", err)
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("panic: %v", r)

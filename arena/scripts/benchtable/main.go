@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	benchtable [file]
+//	benchtable [-cpu] [-best] [file]
 //
 // It reads `go test -bench` output (from file, or standard input) whose
 // benchmarks are named Benchmark<Op>/<file>/<contender>, takes the median
@@ -14,6 +14,12 @@
 //     them and by the baseline (a plain copy of the input);
 //   - for each op, a full table with every contender's median MB/s and
 //     allocations per operation.
+//
+// Flags change the statistic: -cpu counts throughput by the process CPU
+// time of each run (MB/s × ns/op ÷ cpu-ns/op, for benchmarks that report
+// cpu-ns/op; others keep wall-clock MB/s), which a loaded machine inflates
+// less than wall-clock time; -best takes each benchmark's fastest run
+// instead of its median.
 //
 // Lines "FAILED <benchmark> (wrong answer, not timed): <reason>" mark a
 // contender whose answer was wrong, so it was not timed; its cells read
@@ -76,9 +82,14 @@ var (
 	failedLine = regexp.MustCompile(`^FAILED Benchmark(\S+) \(wrong answer, not timed\): (.*)$`)
 )
 
+var (
+	byCPU = flag.Bool("cpu", false, "throughput by process CPU time (cpu-ns/op) instead of wall-clock time")
+	best  = flag.Bool("best", false, "each benchmark's fastest run instead of its median")
+)
+
 func main() {
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: benchtable [go-test-bench-output]")
+		fmt.Fprintln(os.Stderr, "usage: benchtable [-cpu] [-best] [go-test-bench-output]")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -142,19 +153,30 @@ func parse(in io.Reader) (*results, error) {
 			r.runs[k] = s
 		}
 		f := strings.Fields(m[2])
+		var ns, cpuNS, mbs float64
 		for i := 0; i+1 < len(f); i += 2 {
 			v, err := strconv.ParseFloat(f[i], 64)
 			if err != nil {
 				continue
 			}
 			switch f[i+1] {
+			case "ns/op":
+				ns = v
+			case "cpu-ns/op":
+				cpuNS = v
 			case "MB/s":
-				s.mbs = append(s.mbs, v)
+				mbs = v
 			case "allocs/op":
 				s.allocs = append(s.allocs, v)
 			case "B/op":
 				s.bytes = append(s.bytes, v)
 			}
+		}
+		if mbs > 0 {
+			if *byCPU && ns > 0 && cpuNS > 0 {
+				mbs *= ns / cpuNS
+			}
+			s.mbs = append(s.mbs, mbs)
 		}
 	}
 	return r, sc.Err()
@@ -193,12 +215,28 @@ func median(v []float64) (float64, bool) {
 	return (s[n/2-1] + s[n/2]) / 2, true
 }
 
-// mbs returns the median MB/s of k, or false if k was not timed.
+// mbs returns the median (with -best, the highest) MB/s of k, or false
+// if k was not timed.
 func (r *results) mbs(k key) (float64, bool) {
 	if s := r.runs[k]; s != nil {
+		if *best && len(s.mbs) > 0 {
+			return slices.Max(s.mbs), true
+		}
 		return median(s.mbs)
 	}
 	return 0, false
+}
+
+// stat names the statistic the tables show.
+func stat() string {
+	s := "median MB/s"
+	if *best {
+		s = "best MB/s"
+	}
+	if *byCPU {
+		s += " by CPU time"
+	}
+	return s
 }
 
 // cell formats k's median MB/s, "FAILED" or a dash.
@@ -238,7 +276,7 @@ func (r *results) write(w io.Writer) {
 	for _, h := range r.header {
 		fmt.Fprintf(w, "<!-- %s -->\n", h)
 	}
-	fmt.Fprintf(w, "\n## Summary (median MB/s)\n\n")
+	fmt.Fprintf(w, "\n## Summary (%s)\n\n", stat())
 	fmt.Fprintln(w, "| op | file | celer MB/s | encoding/json MB/s | fastest other | celer ÷ encoding/json | celer ÷ fastest other | celer ÷ baseline |")
 	fmt.Fprintln(w, "|---|---|---:|---:|---|---:|---:|---:|")
 	for _, op := range r.ops {
@@ -288,7 +326,7 @@ func (r *results) write(w io.Writer) {
 		}
 	}
 	for _, op := range r.ops {
-		fmt.Fprintf(w, "\n## %s: every contender (median MB/s, allocs/op)\n\n", op)
+		fmt.Fprintf(w, "\n## %s: every contender (%s, allocs/op)\n\n", op, stat())
 		fmt.Fprint(w, "| file |")
 		for _, name := range r.cons {
 			fmt.Fprintf(w, " %s |", show(name))

@@ -55,3 +55,40 @@ func TestMedian(t *testing.T) {
 		t.Error("median(nil) ok")
 	}
 }
+
+func TestCPUAndBest(t *testing.T) {
+	const in = `BenchmarkUnmarshalAny/user/celer-2  	 100	 20 ns/op	400.00 MB/s	 10 cpu-ns/op	 0 B/op	 0 allocs/op
+BenchmarkUnmarshalAny/user/celer-2  	 100	 20 ns/op	600.00 MB/s	 20 cpu-ns/op	 0 B/op	 0 allocs/op
+BenchmarkUnmarshalAny/user/stdjson-2	 100	 20 ns/op	100.00 MB/s	 0 B/op	 0 allocs/op
+`
+	defer func(c, b bool) { *byCPU, *best = c, b }(*byCPU, *best)
+	k := key{"UnmarshalAny", "user", "celer"}
+	for _, c := range []struct {
+		cpu, best bool
+		want      float64
+		title     string
+	}{
+		{false, false, 500, "median MB/s"},
+		{false, true, 600, "best MB/s"},
+		{true, false, 700, "median MB/s by CPU time"},
+		{true, true, 800, "best MB/s by CPU time"},
+	} {
+		*byCPU, *best = c.cpu, c.best
+		r, err := parse(strings.NewReader(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := r.mbs(k); got != c.want {
+			t.Errorf("cpu=%v best=%v: celer %v MB/s, want %v", c.cpu, c.best, got, c.want)
+		}
+		// A line without cpu-ns/op keeps its wall-clock MB/s.
+		if got, _ := r.mbs(key{"UnmarshalAny", "user", "stdjson"}); got != 100 {
+			t.Errorf("cpu=%v best=%v: stdjson %v MB/s, want 100", c.cpu, c.best, got)
+		}
+		var buf bytes.Buffer
+		r.write(&buf)
+		if want := "## Summary (" + c.title + ")"; !strings.Contains(buf.String(), want) {
+			t.Errorf("cpu=%v best=%v: output lacks %q", c.cpu, c.best, want)
+		}
+	}
+}
