@@ -136,7 +136,17 @@ func (d *decodeState) oSpace() {
 	}
 }
 
-func (d *decodeState) oSpaces() { d.off = kernels.SkipSpace(d.data, d.off) }
+// oSpaces skips the whitespace at d.off. One space before a value, as
+// after ':' and ',' in indented JSON, is the most common run and is
+// stepped over here, without a call.
+func (d *decodeState) oSpaces() {
+	b, i := d.data, d.off
+	if i+1 < len(b) && b[i] == ' ' && b[i+1] > ' ' {
+		d.off = i + 1
+		return
+	}
+	d.off = kernels.SkipSpace(b, i)
+}
 
 // oByte reports whether the next byte after whitespace is c, consuming
 // both.
@@ -162,6 +172,10 @@ func (d *decodeState) oMore(close byte) (more, ok bool) {
 }
 
 func (d *decodeState) oMoreSpace(close byte) (more, ok bool) {
+	if b, i := d.data, d.off; i+2 < len(b) && b[i] == ',' && b[i+1] == ' ' && b[i+2] > ' ' {
+		d.off = i + 2 // ", " as written by many indenters
+		return true, true
+	}
 	d.oSpace()
 	b, i := d.data, d.off
 	if i >= len(b) {
