@@ -41,7 +41,7 @@ func (d *decState) any(i int) (any, int) {
 		return append([]byte{}, s...), end
 	case majorText:
 		s, end := d.str(i)
-		return string(s), end
+		return d.string(s), end
 	case majorArray:
 		var out []any
 		if ai != aiIndef {
@@ -109,7 +109,7 @@ func (d *decState) anyMap(i int) (any, int) {
 		var j int
 		if d.data[k]>>5 == majorText && am == nil {
 			s, e := d.str(k)
-			key, j = string(s), e
+			key, j = d.string(s), e
 		} else {
 			key, j = d.any(k)
 		}

@@ -1,6 +1,7 @@
 package cbor
 
 import (
+	"bytes"
 	"encoding"
 	"encoding/binary"
 	"io"
@@ -9,7 +10,9 @@ import (
 	"reflect"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/celerjson/celer/internal/binfmt"
@@ -22,6 +25,15 @@ type decState struct {
 	o    opts.Struct
 	err  error // the first type error; decoding goes on after it
 	buf  []byte
+	// check: the data has not been validated; decoding checks what it
+	// reads (see onepass.go). depth counts the arrays and maps open
+	// around the item being decoded.
+	check bool
+	depth int
+	// strs is the chunk short Go strings are carved from (see string):
+	// its bytes below len(strs) belong to strings handed out already and
+	// are never written again.
+	strs []byte
 }
 
 // decFunc decodes the item at d.data[i] into v and returns its end.
@@ -30,14 +42,38 @@ type decFunc func(d *decState, i int, v reflect.Value) int
 var decCache sync.Map // reflect.Type -> decFunc
 
 // Unmarshal decodes the single CBOR data item data into the value v
-// points to. The data is first checked entirely (well-formedness, UTF-8,
-// MaxDepth, MaxBytes, MaxTokenBytes, MaxElements: a *SyntaxError), so
-// nothing is allocated for malformed or hostile input. A value that does
-// not fit its Go type is skipped and reported, as encoding/json does,
-// with an *UnmarshalTypeError after the rest is decoded. See the package
-// documentation for how CBOR maps to Go values.
+// points to. Data that is not well-formed or breaks a limit
+// (well-formedness, UTF-8, MaxDepth, MaxBytes, MaxTokenBytes,
+// MaxElements) is a *SyntaxError and leaves *v as it was. When *v is a
+// zero value of a type without decoding methods (the usual new value),
+// the data is checked while it is decoded, in one pass; on a syntax error
+// *v is set back to zero, and what was allocated for it (every count
+// checked against the bytes left first, so at most in proportion to the
+// input's size) is garbage. Otherwise the data is checked entirely first,
+// so nothing is allocated for malformed or hostile input. A value that
+// does not fit its Go type is skipped and reported, as encoding/json
+// does, with an *UnmarshalTypeError after the rest is decoded. See the
+// package documentation for how CBOR maps to Go values.
 func Unmarshal(data []byte, v any, o ...Options) error {
-	s := opts.Collect(o...)
+	s := defaultOpts
+	if len(o) > 0 {
+		s = opts.Collect(o...)
+	}
+	if !s.Has(opts.RejectDuplicateNames) && (s.MaxBytes <= 0 || int64(len(data)) <= s.MaxBytes) {
+		if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && !rv.IsNil() {
+			ti := topFor(v)
+			if ev := rv.Elem(); ti.sweep && ev.IsZero() {
+				if err, ok := unmarshalChecked(data, ti.dec, ev, s); ok {
+					return err
+				}
+				ev.SetZero()
+				if err := validateTokens(data, o...); err != nil {
+					return err
+				}
+				return unmarshalValid(data, v, s)
+			}
+		}
+	}
 	if !validFast(data, &s) { // Validate, options collected once
 		if err := validateTokens(data, o...); err != nil {
 			return err
@@ -45,6 +81,9 @@ func Unmarshal(data []byte, v any, o ...Options) error {
 	}
 	return unmarshalValid(data, v, s)
 }
+
+// defaultOpts are the options of Unmarshal without options.
+var defaultOpts = opts.Collect()
 
 // decPool keeps decoding states between calls.
 var decPool = sync.Pool{New: func() any { return new(decState) }}
@@ -60,7 +99,7 @@ func unmarshalValid(data []byte, v any, o opts.Struct) error {
 		*d = decState{buf: d.buf[:0]}
 		decPool.Put(d)
 	}()
-	decoderFor(rv.Type().Elem())(d, 0, rv.Elem())
+	topFor(v).dec(d, 0, rv.Elem())
 	if d.err != nil {
 		if te, ok := d.err.(*UnmarshalTypeError); ok {
 			te.Path = pathAt(data, int(te.Offset))
@@ -108,13 +147,14 @@ func pathAt(data []byte, off int) string {
 
 // typeErr records a type error for the item at i and returns its end.
 func (d *decState) typeErr(i int, t reflect.Type, what string) int {
+	end := d.skip(i)
 	if d.err == nil {
 		if what == "" {
 			what = describeItem(d.data, i)
 		}
 		d.err = &UnmarshalTypeError{Value: what, Type: t, Offset: int64(i)}
 	}
-	return skip(d.data, i)
+	return end
 }
 
 // describeItem names the kind of the item at b[i] for errors.
@@ -186,11 +226,20 @@ func (d *decState) isNull(i int) bool { return d.data[i] == 0xf6 || d.data[i] ==
 func (d *decState) str(i int) ([]byte, int) {
 	if b := d.data[i]; b&0xdf-0x40 < 24 { // up to 23 bytes: map keys, most strings
 		j := i + 1 + int(b&31)
+		if d.check {
+			d.checkStr(b, d.data[i+1:j])
+		}
 		return d.data[i+1 : j], j
 	}
 	_, ai, n, j := d.head(i)
 	if ai != aiIndef {
+		if d.check {
+			d.checkStr(d.data[i], d.data[j:j+int(n)])
+		}
 		return d.data[j : j+int(n)], j + int(n)
+	}
+	if d.check {
+		panic(errUnchecked) // the checked decoders do not take indefinite strings
 	}
 	d.buf = d.buf[:0]
 	for d.data[j] != breakByte {
@@ -202,6 +251,74 @@ func (d *decState) str(i int) ([]byte, int) {
 }
 
 var stringType = reflect.TypeFor[string]()
+
+// topInfo is what Unmarshal needs of the pointer type of its argument:
+// the decoder of the element type, and whether it may be decoded from
+// unchecked data (oneSweep). typ is the type word of the argument (an
+// any), which identifies the type.
+type topInfo struct {
+	typ   unsafe.Pointer
+	dec   decFunc
+	sweep bool
+}
+
+var (
+	lastTop  atomic.Pointer[topInfo] // the type of the last call, most often the type of this one
+	topCache sync.Map                // reflect.Type -> *topInfo
+)
+
+// topFor returns the topInfo of the type of v, a non-nil pointer.
+func topFor(v any) *topInfo {
+	typ := (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[0]
+	if ti := lastTop.Load(); ti != nil && ti.typ == typ {
+		return ti
+	}
+	t := reflect.TypeOf(v)
+	var ti *topInfo
+	if x, ok := topCache.Load(t); ok {
+		ti = x.(*topInfo)
+	} else {
+		ti = &topInfo{typ: typ, dec: decoderFor(t.Elem()), sweep: oneSweep(t.Elem())}
+		topCache.Store(t, ti)
+	}
+	lastTop.Store(ti)
+	return ti
+}
+
+// Limits for carving strings from chunks (see string).
+const (
+	strMax   = 256      // longer strings get their own allocation
+	chunkMax = 16 << 10 // the size of a chunk when the input is larger
+	chunkMin = 512      // below twice this left, a chunk takes all the input left
+)
+
+// string returns b as a Go string. Short strings are not allocated one by
+// one: they are copied into a shared chunk (one allocation for many
+// strings). A chunk is at most half the input left from b on (all of it
+// when that is small; at most chunkMax, never less than b), so it is
+// never much larger than the strings it will hold, and a string keeps at
+// most one chunk alive.
+func (d *decState) string(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if len(b) > strMax {
+		return string(b)
+	}
+	if cap(d.strs)-len(d.strs) < len(b) {
+		rem := len(d.data)
+		if off := uintptr(unsafe.Pointer(unsafe.SliceData(b))) - uintptr(unsafe.Pointer(unsafe.SliceData(d.data))); off < uintptr(len(d.data)) {
+			rem -= int(off)
+		}
+		if rem > 2*chunkMin {
+			rem /= 2
+		}
+		d.strs = make([]byte, 0, max(min(rem, chunkMax), len(b)))
+	}
+	i := len(d.strs)
+	d.strs = append(d.strs, b...)
+	return unsafe.String(&d.strs[i], len(b))
+}
 
 // decoderFor returns the decoder of type t, built once.
 func decoderFor(t reflect.Type) decFunc {
@@ -277,6 +394,9 @@ func newDecoder(t reflect.Type) decFunc {
 }
 
 func decodeBool(d *decState, i int, v reflect.Value) int {
+	if !d.plain(i) {
+		return d.validated(decodeBool, i, v)
+	}
 	i = d.skipTags(i)
 	switch d.data[i] {
 	case 0xf4, 0xf5:
@@ -330,6 +450,9 @@ func intText(neg bool, arg uint64) string {
 }
 
 func decodeInt(d *decState, i int, v reflect.Value) int {
+	if !d.plain(i) {
+		return d.validated(decodeInt, i, v)
+	}
 	start := d.skipTags(i)
 	if d.isNull(start) {
 		return start + 1
@@ -366,6 +489,9 @@ func (d *decState) rangeErr(i, end int, t reflect.Type, num string) int {
 }
 
 func decodeUint(d *decState, i int, v reflect.Value) int {
+	if !d.plain(i) {
+		return d.validated(decodeUint, i, v)
+	}
 	start := d.skipTags(i)
 	if d.isNull(start) {
 		return start + 1
@@ -425,6 +551,9 @@ func (d *decState) float(i int) (float64, int, bool) {
 }
 
 func decodeFloat(d *decState, i int, v reflect.Value) int {
+	if !d.plain(i) {
+		return d.validated(decodeFloat, i, v)
+	}
 	start := d.skipTags(i)
 	if d.isNull(start) {
 		return start + 1
@@ -441,6 +570,9 @@ func decodeFloat(d *decState, i int, v reflect.Value) int {
 }
 
 func decodeString(d *decState, i int, v reflect.Value) int {
+	if !d.plain(i) {
+		return d.validated(decodeString, i, v)
+	}
 	i = d.skipTags(i)
 	if d.data[i]>>5 != majorText {
 		if d.isNull(i) {
@@ -449,11 +581,14 @@ func decodeString(d *decState, i int, v reflect.Value) int {
 		return d.typeErr(i, v.Type(), "")
 	}
 	s, end := d.str(i)
-	v.SetString(string(s))
+	v.SetString(d.string(s))
 	return end
 }
 
 func decodeByteSlice(d *decState, i int, v reflect.Value) int {
+	if !d.plain(i) {
+		return d.validated(decodeByteSlice, i, v)
+	}
 	i = d.skipTags(i)
 	switch {
 	case d.isNull(i):
@@ -466,7 +601,13 @@ func decodeByteSlice(d *decState, i int, v reflect.Value) int {
 		return d.typeErr(i, v.Type(), "")
 	}
 	s, end := d.str(i)
-	v.SetBytes(append(make([]byte, 0, len(s)), s...))
+	b := make([]byte, len(s))
+	copy(b, s) // make and copy: the runtime does not zero b first
+	if v.CanAddr() {
+		*(*[]byte)(binfmt.Addr(v)) = b // v is a slice of a byte kind
+	} else {
+		v.SetBytes(b)
+	}
 	return end
 }
 
@@ -476,7 +617,11 @@ func sliceDecoder(t reflect.Type) decFunc {
 	inPlace := arrayInPlace(t.Elem())
 	empty := reflect.MakeSlice(t, 0, 0) // shared by every empty array: it has no element to share
 	size := max(int(t.Elem().Size()), 1)
-	return func(d *decState, i int, v reflect.Value) int {
+	var self decFunc
+	self = func(d *decState, i int, v reflect.Value) int {
+		if !d.plain(i) {
+			return d.validated(self, i, v)
+		}
 		i = d.skipTypedTags(i, v)
 		if i < 0 {
 			return -i
@@ -489,6 +634,10 @@ func sliceDecoder(t reflect.Type) decFunc {
 			return d.typeErr(i, t, "")
 		}
 		_, ai, n, j := d.head(i)
+		if ai != aiIndef {
+			d.open(n, false, j)
+			defer d.close()
+		}
 		if n == 0 && ai != aiIndef {
 			v.Set(empty)
 			return j
@@ -546,6 +695,7 @@ func sliceDecoder(t reflect.Type) decFunc {
 		v.Set(s.Slice(0, k))
 		return j
 	}
+	return self
 }
 
 // bulkFunc decodes n items into the elements at p without reflection. It
@@ -597,6 +747,9 @@ func bulkInts[T int8 | int16 | int32 | int64 | int](d *decState, j int, p unsafe
 			s[k], j = T(b), j+1
 			continue
 		}
+		if !d.plain(j) {
+			return j, false
+		}
 		neg, arg, big, end, ok := d.integer(j)
 		if !ok || big != nil || arg > math.MaxInt64 {
 			return j, false
@@ -620,6 +773,9 @@ func bulkUints[T uint16 | uint32 | uint64 | uint](d *decState, j int, p unsafe.P
 			s[k], j = T(b), j+1
 			continue
 		}
+		if !d.plain(j) {
+			return j, false
+		}
 		neg, arg, big, end, ok := d.integer(j)
 		if !ok || big != nil || neg || uint64(T(arg)) != arg {
 			return j, false
@@ -638,6 +794,9 @@ func bulkFloats[T float32 | float64](d *decState, j int, p unsafe.Pointer, n int
 			f = math.Float64frombits(binary.BigEndian.Uint64(d.data[j+1:]))
 		} else {
 			var ok bool
+			if !d.plain(j) {
+				return j, false
+			}
 			if f, end, ok = d.float(j); !ok {
 				return j, false
 			}
@@ -656,12 +815,15 @@ func bulkStrings(d *decState, j int, p unsafe.Pointer, n int) (int, bool) {
 	}
 	s := unsafe.Slice((*string)(p), n)
 	for k := range s {
+		if !d.plain(j) {
+			return j, false
+		}
 		i := d.skipTags(j)
 		if d.data[i]>>5 != majorText {
 			return j, false
 		}
 		b, end := d.str(i)
-		s[k], j = string(b), end
+		s[k], j = d.string(b), end
 	}
 	return j, true
 }
@@ -794,7 +956,10 @@ func arrayInPlace(t reflect.Type) func(d *decState, i int, p unsafe.Pointer) (in
 		if d.data[i] != head {
 			return i, false
 		}
-		return bulk(d, i+1, p, int(head&31))
+		d.open(uint64(head&31), false, i+1)
+		end, ok := bulk(d, i+1, p, int(head&31))
+		d.close()
+		return end, ok
 	}
 }
 
@@ -802,7 +967,11 @@ func arrayDecoder(t reflect.Type) decFunc {
 	elem := decoderFor(t.Elem())
 	bulk := bulkDecoder(t.Elem())
 	bytesArray := t.Elem().Kind() == reflect.Uint8 && !elemHasMethods(t.Elem())
-	return func(d *decState, i int, v reflect.Value) int {
+	var self decFunc
+	self = func(d *decState, i int, v reflect.Value) int {
+		if !d.plain(i) {
+			return d.validated(self, i, v)
+		}
 		i = d.skipTypedTags(i, v)
 		if i < 0 {
 			return -i
@@ -822,6 +991,10 @@ func arrayDecoder(t reflect.Type) decFunc {
 			return d.typeErr(i, t, "")
 		}
 		_, ai, n, j := d.head(i)
+		if ai != aiIndef {
+			d.open(n, false, j)
+			defer d.close()
+		}
 		if bulk != nil && ai != aiIndef && n == uint64(t.Len()) && n > 0 && v.CanAddr() {
 			if end, ok := bulk(d, j, binfmt.Addr(v), int(n)); ok {
 				return end
@@ -832,7 +1005,7 @@ func arrayDecoder(t reflect.Type) decFunc {
 			if k < v.Len() {
 				j = elem(d, j, v.Index(k))
 			} else {
-				j = skip(d.data, j)
+				j = d.skip(j)
 			}
 		}
 		for ; k < v.Len(); k++ {
@@ -843,6 +1016,7 @@ func arrayDecoder(t reflect.Type) decFunc {
 		}
 		return j
 	}
+	return self
 }
 
 // pairs calls f for each key of the map at i with the key's offset, and
@@ -855,9 +1029,11 @@ func (d *decState) pairs(i int, f func(k int) int) int {
 		}
 		return j + 1
 	}
+	d.open(n, true, j)
 	for ; n > 0; n-- {
 		j = f(j)
 	}
+	d.close()
 	return j
 }
 
@@ -867,7 +1043,11 @@ func mapDecoder(t reflect.Type) decFunc {
 	stringKey := kt.Kind() == reflect.String && !reflect.PointerTo(kt).Implements(textUnmarshalType) && !reflect.PointerTo(kt).Implements(unmarshalerType)
 	// A map of (unnamed) strings to strings stores text pairs directly.
 	strMap := kt == stringType && et == stringType
-	return func(d *decState, i int, v reflect.Value) int {
+	var self decFunc
+	self = func(d *decState, i int, v reflect.Value) int {
+		if !d.plain(i) {
+			return d.validated(self, i, v)
+		}
 		i = d.skipTags(i)
 		switch {
 		case d.isNull(i):
@@ -886,13 +1066,16 @@ func mapDecoder(t reflect.Type) decFunc {
 		}
 		var key, elem reflect.Value
 		return d.pairs(i, func(k int) int {
-			if m != nil && d.data[k]>>5 == majorText && d.data[k] != majorText<<5|aiIndef { // a definite key is not in d.buf, which the value may use
+			if m != nil && d.data[k]>>5 == majorText && d.data[k] != majorText<<5|aiIndef && d.plain(k) { // a definite key is not in d.buf, which the value may use
 				name, end := d.str(k)
-				if d.data[end]>>5 == majorText {
+				if d.data[end]>>5 == majorText && d.plain(end) {
 					s, end := d.str(end)
-					m[string(name)] = string(s)
+					m[d.string(name)] = d.string(s)
 					return end
 				}
+			}
+			if !d.plain(k) {
+				d.skip(k) // checks the key
 			}
 			if !key.IsValid() {
 				key, elem = reflect.New(kt).Elem(), reflect.New(et).Elem()
@@ -901,13 +1084,13 @@ func mapDecoder(t reflect.Type) decFunc {
 			var j int
 			if k2 := d.skipTags(k); stringKey && d.data[k2]>>5 == majorText {
 				s, end := d.str(k2)
-				key.SetString(string(s))
+				key.SetString(d.string(s))
 				j = end
 			} else {
 				before := d.err
 				j = keyDec(d, k, key)
 				if d.err != before {
-					return skip(d.data, j)
+					return d.skip(j)
 				}
 			}
 			elem.SetZero()
@@ -916,22 +1099,37 @@ func mapDecoder(t reflect.Type) decFunc {
 			return j
 		})
 	}
+	return self
+}
+
+// structDec decodes maps into structs of one type.
+type structDec struct {
+	t       reflect.Type
+	s       *binfmt.Struct
+	decs    []decFunc
+	kinds   []reflect.Kind // fields decoded by scalarInto
+	inPlace []func(d *decState, i int, p unsafe.Pointer) (int, bool)
+	keyUTF8 []bool // the field's name is valid UTF-8: a key equal to it needs no check
 }
 
 func structDecoder(t reflect.Type) decFunc {
 	s := structs.For(t)
-	decs := make([]decFunc, len(s.Fields))
-	kinds := make([]reflect.Kind, len(s.Fields)) // fields decoded by scalarInto
-	inPlace := make([]func(d *decState, i int, p unsafe.Pointer) (int, bool), len(s.Fields))
+	sd := &structDec{t: t, s: s, decs: make([]decFunc, len(s.Fields)), kinds: make([]reflect.Kind, len(s.Fields)),
+		inPlace: make([]func(d *decState, i int, p unsafe.Pointer) (int, bool), len(s.Fields)), keyUTF8: make([]bool, len(s.Fields))}
 	var built sync.Once
-	return func(d *decState, i int, v reflect.Value) int {
+	var self decFunc
+	self = func(d *decState, i int, v reflect.Value) int {
+		if !d.plain(i) {
+			return d.validated(self, i, v)
+		}
 		built.Do(func() {
 			for k, f := range s.Fields {
-				decs[k] = decoderFor(f.Type)
-				kinds[k] = f.ScalarKind(ownDecoding(f.Type))
+				sd.decs[k] = decoderFor(f.Type)
+				sd.kinds[k] = f.ScalarKind(ownDecoding(f.Type))
 				if !f.EmbedPtr && !ownDecoding(f.Type) {
-					inPlace[k] = arrayInPlace(f.Type)
+					sd.inPlace[k] = arrayInPlace(f.Type)
 				}
+				sd.keyUTF8[k] = len(f.Key) > 0 && utf8.ValidString(f.Name)
 			}
 		})
 		i = d.skipTags(i)
@@ -946,37 +1144,68 @@ func structDecoder(t reflect.Type) decFunc {
 			base = binfmt.Addr(v)
 		}
 		next := 0 // the field expected next
-		return d.pairs(i, func(k int) int {
-			k = d.skipTags(k)
-			if d.data[k]>>5 != majorText {
-				return skip(d.data, skip(d.data, k))
+		_, ai, n, j := d.head(i)
+		if ai == aiIndef {
+			for d.data[j] != breakByte {
+				j = sd.pair(d, j, v, base, &next)
 			}
-			name, j := d.str(k)
-			fi := s.LookupNext(name, d.o.Has(opts.MatchCaseSensitive), &next)
-			if fi < 0 {
-				if d.o.Has(opts.RejectUnknownMembers) && d.err == nil {
-					d.err = &UnmarshalTypeError{Value: "unknown field " + strconv.Quote(string(name)), Type: t, Offset: int64(k)}
-				}
-				return skip(d.data, j)
-			}
-			f := &s.Fields[fi]
-			if base != nil && kinds[fi] != 0 {
-				if end, ok := d.scalarInto(kinds[fi], j, unsafe.Add(base, f.Offset)); ok {
-					return end
-				}
-			}
-			if base != nil && inPlace[fi] != nil {
-				if end, ok := inPlace[fi](d, j, unsafe.Add(base, f.Offset)); ok {
-					return end
-				}
-			}
-			fv, ok := binfmt.FieldByIndexAlloc(v, f.Index)
-			if !ok {
-				return d.typeErr(j, f.Type, "value for a field behind a nil pointer to an unexported struct")
-			}
-			return decs[fi](d, j, fv)
-		})
+			return j + 1
+		}
+		d.open(n, true, j)
+		for ; n > 0; n-- {
+			j = sd.pair(d, j, v, base, &next)
+		}
+		d.close()
+		return j
 	}
+	return self
+}
+
+// pair decodes the key at k and its value into the field of struct v (at
+// base when addressable) that it names, and returns the value's end;
+// next is the field expected next.
+func (sd *structDec) pair(d *decState, k int, v reflect.Value, base unsafe.Pointer, next *int) int {
+	s := sd.s
+	var fi, j int
+	// The key the field expected next, written as Marshal writes it: a
+	// definite text string of the name's length.
+	if n := *next; n < len(s.Fields) && sd.keyUTF8[n] && bytes.HasPrefix(d.data[k:], s.Fields[n].Key) &&
+		(!d.check || d.o.MaxTokenBytes <= 0 || len(s.Fields[n].Name) <= d.o.MaxTokenBytes) {
+		fi, j, *next = n, k+len(s.Fields[n].Key), n+1
+	} else {
+		if !d.plain(k) {
+			d.skip(k) // checks the key
+		}
+		k = d.skipTags(k)
+		if d.data[k]>>5 != majorText {
+			return d.skip(d.skip(k))
+		}
+		var name []byte
+		name, j = d.str(k)
+		fi = s.LookupNext(name, d.o.Has(opts.MatchCaseSensitive), next)
+		if fi < 0 {
+			if d.o.Has(opts.RejectUnknownMembers) && d.err == nil {
+				d.err = &UnmarshalTypeError{Value: "unknown field " + strconv.Quote(string(name)), Type: sd.t, Offset: int64(k)}
+			}
+			return d.skip(j)
+		}
+	}
+	f := &s.Fields[fi]
+	if base != nil && sd.kinds[fi] != 0 {
+		if end, ok := d.scalarInto(sd.kinds[fi], j, unsafe.Add(base, f.Offset)); ok {
+			return end
+		}
+	}
+	if base != nil && sd.inPlace[fi] != nil {
+		if end, ok := sd.inPlace[fi](d, j, unsafe.Add(base, f.Offset)); ok {
+			return end
+		}
+	}
+	fv, ok := binfmt.FieldByIndexAlloc(v, f.Index)
+	if !ok {
+		return d.typeErr(j, f.Type, "value for a field behind a nil pointer to an unexported struct")
+	}
+	return sd.decs[fi](d, j, fv)
 }
 
 // ownDecoding reports whether type t has a decoding other than by its
@@ -993,13 +1222,16 @@ func ownDecoding(t reflect.Type) bool {
 // for what scalarInto takes and reports the rest.
 func (d *decState) scalarInto(k reflect.Kind, i int, p unsafe.Pointer) (int, bool) {
 	b := d.data[i]
+	if d.check && !plainHead[b] {
+		return i, false
+	}
 	switch k {
 	case reflect.String:
 		if b>>5 != majorText {
 			return i, false
 		}
 		s, end := d.str(i)
-		*(*string)(p) = string(s)
+		*(*string)(p) = d.string(s)
 		return end, true
 	case reflect.Bool:
 		if b != 0xf4 && b != 0xf5 {
@@ -1037,7 +1269,11 @@ func (d *decState) scalarInto(k reflect.Kind, i int, p unsafe.Pointer) (int, boo
 
 func pointerDecoder(t reflect.Type) decFunc {
 	elem := decoderFor(t.Elem())
-	return func(d *decState, i int, v reflect.Value) int {
+	var self decFunc
+	self = func(d *decState, i int, v reflect.Value) int {
+		if !d.plain(i) {
+			return d.validated(self, i, v)
+		}
 		if d.isNull(d.skipTags(i)) {
 			v.SetZero()
 			return d.skipTags(i) + 1
@@ -1047,9 +1283,13 @@ func pointerDecoder(t reflect.Type) decFunc {
 		}
 		return elem(d, i, v.Elem())
 	}
+	return self
 }
 
 func decodeInterface(d *decState, i int, v reflect.Value) int {
+	if d.check {
+		return d.validated(decodeInterface, i, v)
+	}
 	if v.NumMethod() == 0 {
 		if !v.IsNil() && v.Elem().Kind() == reflect.Pointer && !v.Elem().IsNil() && !d.isNull(i) {
 			return decoderFor(v.Elem().Type())(d, i, v.Elem())
@@ -1073,6 +1313,9 @@ func decodeInterface(d *decState, i int, v reflect.Value) int {
 }
 
 func decodeUnmarshaler(d *decState, i int, v reflect.Value) int {
+	if d.check {
+		return d.validated(decodeUnmarshaler, i, v)
+	}
 	end := skip(d.data, i)
 	if err := v.Addr().Interface().(Unmarshaler).UnmarshalCBOR(d.data[i:end]); err != nil && d.err == nil {
 		d.err = err
@@ -1081,6 +1324,9 @@ func decodeUnmarshaler(d *decState, i int, v reflect.Value) int {
 }
 
 func decodeText(d *decState, i int, v reflect.Value) int {
+	if d.check {
+		return d.validated(decodeText, i, v)
+	}
 	i = d.skipTags(i)
 	if d.isNull(i) {
 		return i + 1
@@ -1099,6 +1345,9 @@ func decodeText(d *decState, i int, v reflect.Value) int {
 // integer or float), or the same content untagged, as a time.Time (UTC
 // for epoch times).
 func decodeTime(d *decState, i int, v reflect.Value) int {
+	if d.check {
+		return d.validated(decodeTime, i, v)
+	}
 	j := d.skipTags(i)
 	if d.isNull(j) {
 		return j + 1
@@ -1152,6 +1401,9 @@ func (d *decState) time(j int) (time.Time, int, bool) {
 }
 
 func decodeBigInt(d *decState, i int, v reflect.Value) int {
+	if d.check {
+		return d.validated(decodeBigInt, i, v)
+	}
 	start := d.skipTags(i)
 	if d.isNull(start) {
 		return start + 1
@@ -1172,6 +1424,9 @@ func decodeBigInt(d *decState, i int, v reflect.Value) int {
 }
 
 func decodeTag(d *decState, i int, v reflect.Value) int {
+	if d.check {
+		return d.validated(decodeTag, i, v)
+	}
 	if d.data[i]>>5 != majorTag {
 		if d.isNull(i) {
 			return i + 1
@@ -1185,6 +1440,9 @@ func decodeTag(d *decState, i int, v reflect.Value) int {
 }
 
 func decodeSimple(d *decState, i int, v reflect.Value) int {
+	if d.check {
+		return d.validated(decodeSimple, i, v)
+	}
 	i = d.skipTags(i)
 	major, ai, arg, j := d.head(i)
 	if major != majorSimple || ai >= 20 && ai <= 23 || ai >= aiTwo {
@@ -1195,6 +1453,9 @@ func decodeSimple(d *decState, i int, v reflect.Value) int {
 }
 
 func decodeNumber(d *decState, i int, v reflect.Value) int {
+	if d.check {
+		return d.validated(decodeNumber, i, v)
+	}
 	start := d.skipTags(i)
 	if d.isNull(start) {
 		return start + 1

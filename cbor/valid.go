@@ -15,11 +15,21 @@ import (
 // decides (and gives the error's offset, path and message). It never
 // reports true for data a Reader rejects.
 func validFast(data []byte, o *opts.Struct) bool {
-	// Integers, floats, simple values and short text strings, most items
-	// of a document, take the first two branches.
 	if o.Has(opts.RejectDuplicateNames) || o.MaxBytes > 0 && int64(len(data)) > o.MaxBytes {
 		return false
 	}
+	end, ok := validItem(data, 0, o, 0)
+	return ok && end == len(data)
+}
+
+// validItem reports whether data holds, at offset i, one data item that a
+// Reader with options o accepts at nesting depth nest (the containers and
+// tags around it), and returns its end. Like validFast, it is
+// conservative (indefinite lengths: false), and it does not look at
+// MaxBytes or RejectDuplicateNames.
+func validItem(data []byte, i int, o *opts.Struct, nest int) (int, bool) {
+	// Integers, floats, simple values and short text strings, most items
+	// of a document, take the first two branches.
 	strict := !o.Has(opts.AllowInvalidUTF8)
 	type frame struct {
 		left uint64 // items left
@@ -28,12 +38,11 @@ func validFast(data []byte, o *opts.Struct) bool {
 	var stackBuf [32]frame
 	stack := stackBuf[:0]
 	left := uint64(1) // items left at the current level
-	nest, tags := 0, 0
-	i := 0
+	tags := 0
 	for {
 		for left == 0 {
 			if len(stack) == 0 {
-				return i == len(data)
+				return i, i <= len(data) // a scalar's head may end beyond the data
 			}
 			f := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
@@ -42,7 +51,7 @@ func validFast(data []byte, o *opts.Struct) bool {
 		left--
 	item:
 		if i >= len(data) {
-			return false
+			return 0, false
 		}
 		ib := data[i]
 		if l := scalarLen[ib]; l != 0 {
@@ -54,7 +63,7 @@ func validFast(data []byte, o *opts.Struct) bool {
 			n := int(ib - 0x60)
 			i++
 			if n > len(data)-i || o.MaxTokenBytes > 0 && n > o.MaxTokenBytes || strict && !binfmt.ValidUTF8(data[i:i+n]) {
-				return false
+				return 0, false
 			}
 			i += n
 			tags = 0
@@ -69,7 +78,7 @@ func validFast(data []byte, o *opts.Struct) bool {
 		case ai <= aiEight:
 			hl += 1 << (ai - aiOne)
 			if len(data)-i < hl {
-				return false
+				return 0, false
 			}
 			switch hl {
 			case 2:
@@ -82,7 +91,7 @@ func validFast(data []byte, o *opts.Struct) bool {
 				arg = binary.BigEndian.Uint64(data[i+1:])
 			}
 		default: // reserved, or indefinite: left to the Reader
-			return false
+			return 0, false
 		}
 		i += hl
 		switch major {
@@ -90,38 +99,38 @@ func validFast(data []byte, o *opts.Struct) bool {
 			tags = 0
 		case majorBytes, majorText:
 			if arg > uint64(len(data)-i) || o.MaxTokenBytes > 0 && arg > uint64(o.MaxTokenBytes) {
-				return false
+				return 0, false
 			}
 			if major == majorText && strict && !binfmt.ValidUTF8(data[i:i+int(arg)]) {
-				return false
+				return 0, false
 			}
 			i += int(arg)
 			tags = 0
 		case majorArray, majorMap:
 			if nest+tags >= o.MaxDepth || o.MaxElements > 0 && arg > uint64(o.MaxElements) {
-				return false
+				return 0, false
 			}
 			n := arg
 			if major == majorMap {
 				if n > uint64(len(data)-i)/2 {
-					return false
+					return 0, false
 				}
 				n *= 2
 			}
 			if n > uint64(len(data)-i) {
-				return false // every item takes a byte at least
+				return 0, false // every item takes a byte at least
 			}
 			stack = append(stack, frame{left, 1 + tags})
 			nest += 1 + tags
 			left, tags = n, 0
 		case majorTag:
 			if tags++; nest+tags > o.MaxDepth {
-				return false
+				return 0, false
 			}
 			goto item
 		default: // major type 7
 			if ai == aiOne && arg < 32 {
-				return false
+				return 0, false
 			}
 			tags = 0
 		}
