@@ -209,3 +209,33 @@ func TestUnmarshalOnePassCountBeyondData(t *testing.T) {
 		t.Errorf("%d bytes allocated for 8 bytes of input", n)
 	}
 }
+
+// TestStructKeyWords: keys compared by words (up to 16 bytes) and by
+// bytes (longer, or near the end of the data) find their fields, and a
+// key that differs in its last byte does not.
+func TestStructKeyWords(t *testing.T) {
+	type keys struct {
+		A  int `json:"a"`
+		B  int `json:"abcdefghijklmno"`      // a 16-byte key
+		C  int `json:"abcdefghijklmnopqrst"` // 21 bytes
+		D  int `json:"abcdefghijklmnp"`
+		Z  int `json:"z"`
+		Zz int `json:"abcdefghijklmnoq"`
+	}
+	want := keys{A: 1, B: 2, C: 3, D: 4, Z: 5, Zz: 6}
+	data, err := Marshal(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got keys
+	if err := Unmarshal(data, &got); err != nil || got != want {
+		t.Errorf("in order: %+v, %v", got, err)
+	}
+	// Reversed: no key is the one expected next.
+	rev := mustHex(t, "a6 70 61 62 63 64 65 66 67 68 69 6a 6b 6c 6d 6e 6f 71 06 61 7a 05 6f 61 62 63 64 65 66 67 68 69 6a 6b 6c 6d 6e 70 04"+
+		" 74 61 62 63 64 65 66 67 68 69 6a 6b 6c 6d 6e 6f 70 71 72 73 74 03 6f 61 62 63 64 65 66 67 68 69 6a 6b 6c 6d 6e 6f 02 61 61 01")
+	got = keys{}
+	if err := Unmarshal(rev, &got); err != nil || got != want {
+		t.Errorf("reversed: %+v, %v", got, err)
+	}
+}

@@ -1104,18 +1104,49 @@ func mapDecoder(t reflect.Type) decFunc {
 
 // structDec decodes maps into structs of one type.
 type structDec struct {
-	t       reflect.Type
-	s       *binfmt.Struct
-	decs    []decFunc
-	kinds   []reflect.Kind // fields decoded by scalarInto
-	inPlace []func(d *decState, i int, p unsafe.Pointer) (int, bool)
-	keyUTF8 []bool // the field's name is valid UTF-8: a key equal to it needs no check
+	t      reflect.Type
+	s      *binfmt.Struct
+	fields []fieldDec // by the index of s.Fields
+}
+
+// fieldDec is what decoding needs of one field, in one place.
+type fieldDec struct {
+	key     keyWords
+	keyUTF8 bool         // the field's name is valid UTF-8: a key equal to it needs no check
+	kind    reflect.Kind // the field is decoded by scalarInto (0: not)
+	offset  uintptr
+	inPlace func(d *decState, i int, p unsafe.Pointer) (int, bool)
+	dec     decFunc
+}
+
+// keyWords holds a field's encoded key of up to 16 bytes (head and name)
+// as two little-endian words, zero-padded, and the masks of its bytes, to
+// compare the key at an offset with two loads when 16 bytes are left
+// there; n is the key's length, 0 when it is longer (or not UTF-8).
+type keyWords struct {
+	w, m [2]uint64
+	n    int
+}
+
+func newKeyWords(key []byte) keyWords {
+	var kw keyWords
+	if len(key) == 0 || len(key) > 16 {
+		return kw
+	}
+	var b, m [16]byte
+	copy(b[:], key)
+	for i := range key {
+		m[i] = 0xff
+	}
+	kw.w = [2]uint64{binary.LittleEndian.Uint64(b[:]), binary.LittleEndian.Uint64(b[8:])}
+	kw.m = [2]uint64{binary.LittleEndian.Uint64(m[:]), binary.LittleEndian.Uint64(m[8:])}
+	kw.n = len(key)
+	return kw
 }
 
 func structDecoder(t reflect.Type) decFunc {
 	s := structs.For(t)
-	sd := &structDec{t: t, s: s, decs: make([]decFunc, len(s.Fields)), kinds: make([]reflect.Kind, len(s.Fields)),
-		inPlace: make([]func(d *decState, i int, p unsafe.Pointer) (int, bool), len(s.Fields)), keyUTF8: make([]bool, len(s.Fields))}
+	sd := &structDec{t: t, s: s, fields: make([]fieldDec, len(s.Fields))}
 	var built sync.Once
 	var self decFunc
 	self = func(d *decState, i int, v reflect.Value) int {
@@ -1124,12 +1155,17 @@ func structDecoder(t reflect.Type) decFunc {
 		}
 		built.Do(func() {
 			for k, f := range s.Fields {
-				sd.decs[k] = decoderFor(f.Type)
-				sd.kinds[k] = f.ScalarKind(ownDecoding(f.Type))
+				fd := &sd.fields[k]
+				fd.dec = decoderFor(f.Type)
+				fd.kind = f.ScalarKind(ownDecoding(f.Type))
 				if !f.EmbedPtr && !ownDecoding(f.Type) {
-					sd.inPlace[k] = arrayInPlace(f.Type)
+					fd.inPlace = arrayInPlace(f.Type)
 				}
-				sd.keyUTF8[k] = len(f.Key) > 0 && utf8.ValidString(f.Name)
+				fd.keyUTF8 = len(f.Key) > 0 && utf8.ValidString(f.Name)
+				if fd.keyUTF8 {
+					fd.key = newKeyWords(f.Key)
+				}
+				fd.offset = f.Offset
 			}
 		})
 		i = d.skipTags(i)
@@ -1166,13 +1202,19 @@ func structDecoder(t reflect.Type) decFunc {
 // next is the field expected next.
 func (sd *structDec) pair(d *decState, k int, v reflect.Value, base unsafe.Pointer, next *int) int {
 	s := sd.s
-	var fi, j int
+	fi, j := -1, 0
 	// The key the field expected next, written as Marshal writes it: a
 	// definite text string of the name's length.
-	if n := *next; n < len(s.Fields) && sd.keyUTF8[n] && bytes.HasPrefix(d.data[k:], s.Fields[n].Key) &&
-		(!d.check || d.o.MaxTokenBytes <= 0 || len(s.Fields[n].Name) <= d.o.MaxTokenBytes) {
-		fi, j, *next = n, k+len(s.Fields[n].Key), n+1
-	} else {
+	if n := *next; n < len(sd.fields) && (!d.check || d.o.MaxTokenBytes <= 0 || len(s.Fields[n].Name) <= d.o.MaxTokenBytes) {
+		if kw := &sd.fields[n].key; kw.n > 0 && k <= len(d.data)-16 {
+			if binary.LittleEndian.Uint64(d.data[k:])&kw.m[0] == kw.w[0] && binary.LittleEndian.Uint64(d.data[k+8:])&kw.m[1] == kw.w[1] {
+				fi, j, *next = n, k+kw.n, n+1
+			}
+		} else if sd.fields[n].keyUTF8 && bytes.HasPrefix(d.data[k:], s.Fields[n].Key) {
+			fi, j, *next = n, k+len(s.Fields[n].Key), n+1
+		}
+	}
+	if fi < 0 {
 		if !d.plain(k) {
 			d.skip(k) // checks the key
 		}
@@ -1190,22 +1232,23 @@ func (sd *structDec) pair(d *decState, k int, v reflect.Value, base unsafe.Point
 			return d.skip(j)
 		}
 	}
+	fd := &sd.fields[fi]
+	if base != nil && fd.kind != 0 {
+		if end, ok := d.scalarInto(fd.kind, j, unsafe.Add(base, fd.offset)); ok {
+			return end
+		}
+	}
+	if base != nil && fd.inPlace != nil {
+		if end, ok := fd.inPlace(d, j, unsafe.Add(base, fd.offset)); ok {
+			return end
+		}
+	}
 	f := &s.Fields[fi]
-	if base != nil && sd.kinds[fi] != 0 {
-		if end, ok := d.scalarInto(sd.kinds[fi], j, unsafe.Add(base, f.Offset)); ok {
-			return end
-		}
-	}
-	if base != nil && sd.inPlace[fi] != nil {
-		if end, ok := sd.inPlace[fi](d, j, unsafe.Add(base, f.Offset)); ok {
-			return end
-		}
-	}
 	fv, ok := binfmt.FieldByIndexAlloc(v, f.Index)
 	if !ok {
 		return d.typeErr(j, f.Type, "value for a field behind a nil pointer to an unexported struct")
 	}
-	return sd.decs[fi](d, j, fv)
+	return fd.dec(d, j, fv)
 }
 
 // ownDecoding reports whether type t has a decoding other than by its
