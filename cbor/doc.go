@@ -106,9 +106,13 @@
 // allocates nothing per declared element, so a header claiming 2^32
 // elements costs nothing until they arrive. MaxDepth (default 10000)
 // bounds nesting of arrays, maps and tags together, MaxElements the
-// number of items of one container. Unmarshal checks the whole item first,
-// then decodes: malformed or over-limit input allocates nothing, and
-// slices are preallocated only up to the items actually present. Errors
+// number of items of one container. Unmarshal into a zero value of a type
+// without decoding methods checks the item while it decodes it, every
+// count against the bytes left before allocating for it (so at most in
+// proportion to the input's size), and on an error sets the value back
+// to zero; into other values it checks the whole item first, so
+// malformed or over-limit input allocates nothing. Slices are
+// preallocated only up to the items the input can hold. Errors
 // are *SyntaxError values with the byte offset and the path of the item,
 // wrapping ErrSyntax, ErrUnexpectedEOF, ErrInvalidUTF8, ErrDepth or
 // ErrLimit.
