@@ -299,6 +299,16 @@ const (
 // never much larger than the strings it will hold, and a string keeps at
 // most one chunk alive.
 func (d *decState) string(b []byte) string {
+	if n := len(d.strs); len(b) <= cap(d.strs)-n && len(b) > 0 && len(b) <= strMax { // room in the chunk
+		d.strs = d.strs[:n+len(b)]
+		copy(d.strs[n:], b)
+		return unsafe.String(&d.strs[n], len(b))
+	}
+	return d.newString(b)
+}
+
+// newString is string when the chunk has no room for b.
+func (d *decState) newString(b []byte) string {
 	if len(b) == 0 {
 		return ""
 	}
@@ -1270,6 +1280,15 @@ func (d *decState) scalarInto(k reflect.Kind, i int, p unsafe.Pointer) (int, boo
 	}
 	switch k {
 	case reflect.String:
+		if b-majorText<<5 < aiOne { // up to 23 bytes, most strings
+			end := i + 1 + int(b&31)
+			s := d.data[i+1 : end]
+			if d.check {
+				d.checkStr(b, s)
+			}
+			*(*string)(p) = d.string(s)
+			return end, true
+		}
 		if b>>5 != majorText {
 			return i, false
 		}
