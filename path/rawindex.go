@@ -486,35 +486,36 @@ number: // a number starts at p
 		// non-digits, and every byte that ends a part is read from b, so
 		// a number cut by the window's end is left to numberEnd, like
 		// exponents and runs of 64 bytes or more.
-		e := -1
 		f := p // the first digit
 		if b[p] == '-' {
 			f++
 		}
 		w.nums++
-		q, nd := f-w.ndOff, w.nd
-		if q >= 0 && q>>6+1 < len(nd) {
-			sh := uint(q & 63)
-			m := nd[q>>6]>>sh | nd[q>>6+1]<<(64-sh)
-			i := bits.TrailingZeros64(m) // digits of the integer part
-			if i > 0 && i < 64 && (b[f] != '0' || i == 1) && f+i < len(b) {
-				if b[f+i] == '.' {
+		// q < 0 (a number that started before the window) wraps to a
+		// large value and fails the one compare.
+		q, nd := uint(f-w.ndOff), w.nd
+		if q>>6+1 < uint(len(nd)) {
+			sh := q & 63
+			m := nd[q>>6]>>sh | nd[q>>6+1]<<(63-sh)<<1
+			i := uint(bits.TrailingZeros64(m)) // digits of the integer part
+			e := f + int(i)
+			if i-1 < 63 && e < len(b) && (b[f] != '0' || i == 1) {
+				c := b[e]
+				if c == '.' {
 					// The first non-digit after the point ends the fraction.
-					j := bits.TrailingZeros64(m &^ (2<<uint(i) - 1))
-					if j > i+1 && j < 64 {
-						i = j
-					} else {
-						i = 0
+					j := uint(bits.TrailingZeros64(m &^ (2<<i - 1)))
+					e = f + int(j)
+					if j <= i+1 || j >= 64 || e >= len(b) {
+						goto numberEnd
 					}
+					c = b[e]
 				}
-				if e = f + i; i == 0 || e >= len(b) {
-					e = -1
-				} else if k < len(idx) && d != base {
+				if k < len(idx) && d != base {
 					// The next position follows the number, or only
 					// whitespace does: a scalar run cannot start right
 					// after a digit, and every run after whitespace is a
 					// position. sep checks the byte there.
-					if n := int(idx[k]); n == e || isSpace(b[e]) {
+					if n := int(idx[k]); n == e || isSpace(c) {
 						if b[n] == ',' && !obj && k+1 < len(idx) && valueClass[b[idx[k+1]]] == classNumber {
 							// The next element is a number: straight
 							// to it, without going through sep and
@@ -527,15 +528,11 @@ number: // a number starts at p
 						k++
 						goto sep
 					}
-					e = -1
-				} else if !delim[b[e]] {
-					e = -1
+				} else if delim[c] {
+					p = e - 1
+					goto closed
 				}
 			}
-		}
-		if e >= 0 {
-			p = e - 1
-			goto closed
 		}
 	}
 	goto numberEnd
