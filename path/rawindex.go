@@ -582,6 +582,12 @@ sep: // p follows a value
 		if obj {
 			goto name
 		}
+		if b[p] == '"' && k+1 < len(idx) {
+			// A string element, as in classString (d > base here).
+			p = int(idx[k+1])
+			k += 2
+			goto sep
+		}
 		goto value
 	case '}':
 		if !obj {
@@ -623,6 +629,13 @@ name:
 		goto bad
 	}
 	p = q
+	if b[p] == '"' && k+1 < len(idx) {
+		// A string value, as in classString (d > base here), without
+		// value's dispatch.
+		p = int(idx[k+1])
+		k += 2
+		goto sep
+	}
 	goto value
 
 bad:
