@@ -85,7 +85,9 @@ type tapeState struct {
 	blen       int // in tape offsets
 	nIx        int // the entries the run may use
 	nameBase   int64
-	runK, runN int // d.ixK and the tape's length when the run started
+	runK, runN int     // d.ixK and the tape's length when the run started
+	maxDepth   int     // Options.MaxDepth
+	stk        []frame // Decoder.stack
 
 	sur      bool // a string on the tape lies before surHi
 	numCheck bool // a number on the tape needs scan.NumberRun
@@ -369,12 +371,54 @@ func (d *Decoder) tapeFill() {
 	t.nameBase = d.base + int64(t.delta)
 	b := unsafe.Pointer(&d.buf[t.delta])
 	d.tapeP = b
-	tp := unsafe.Pointer(unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.tape)), 8*t.runN))
-	k := t.runK
+	t.maxDepth, t.stk = d.o.MaxDepth, d.stack
 	// The entries are read through a pointer and their count from memory
 	// (t.nIx), not kept in registers: the loop has too few of them.
-	ixp := unsafe.Pointer(unsafe.SliceData(ix))
 	t.nIx = len(ix)
+	tp, k, stop := tapeLoop(t, b, unsafe.Pointer(unsafe.SliceData(ix)),
+		unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.tape)), 8*t.runN))
+	t.stk = nil
+	n := int((uintptr(tp) - uintptr(unsafe.Pointer(unsafe.SliceData(d.tape)))) / 8)
+	d.tape, d.tk, t.syncK = d.tape[:n], 0, 0
+	t.stop = stop
+	if n == t.runN {
+		return // the state, d.ixK included, is the one the loop started from
+	}
+	// The state after the last token: the entry after it, and what the
+	// grammar expects next.
+	e := d.tape[n-1]
+	end := int(uint32(e)) + int(e>>48)
+	for k > t.runK && int(d.ixIdx[k-1]) >= end {
+		k--
+	}
+	d.ixK = k
+	switch byte(e >> 32) {
+	case '{':
+		t.exp = expNameOrEnd
+	case '[':
+		t.exp = expValueOrEnd
+	default:
+		switch {
+		case meta(e>>40)&metaName != 0:
+			t.exp = expColon
+		case t.depth == 0:
+			t.exp = expTop
+		default:
+			t.exp = expCommaOrEnd
+		}
+	}
+	if bad := d.tapeCheck(t.runN); bad >= 0 {
+		d.tapeCut(bad)
+	}
+}
+
+// tapeLoop is the tape loop of tapeFill: it appends tokens at tp from
+// entry k of the entries at ixp on, over the input at b, and returns
+// where it stopped on the tape and in the entries, and why. It keeps its
+// state in t and does not touch the Decoder, so that the Decoder's
+// pointer does not take one of the loop's registers.
+func tapeLoop(t *tapeState, b, ixp, tp unsafe.Pointer) (unsafe.Pointer, int, uint8) {
+	k := t.runK
 	depth, obj, cnt := t.depth, t.obj, t.cnt
 	stop := uint8(stopFull)
 	var p int
@@ -481,7 +525,7 @@ closing: // the delimiter at p closes the innermost container
 		f := &t.sh[i]
 		obj, cnt, t.nameAt, t.nameN = f.obj, f.count, f.nameAt, f.nameN
 	} else {
-		f := &d.stack[i]
+		f := &t.stk[i]
 		obj, cnt, t.nameAt, t.nameN = f.obj, f.count, f.nameAt, f.nameN
 		t.low = i
 	}
@@ -532,8 +576,24 @@ value: // a value at p
 		tp = unsafe.Add(tp, 8)
 		goto stepNext
 	case '{', '[':
-		if depth >= d.o.MaxDepth {
+		if depth >= t.maxDepth {
 			goto slow
+		}
+		// The entry after the bracket is read here rather than at
+		// stepNameOrEnd or stepValueOrEnd: an empty container (a third
+		// of citm's arrays) goes on the tape with its end at once, and
+		// its frame is never pushed.
+		q := -1
+		if k < t.nIx {
+			q = int(ixAt(ixp, k))
+			if byteAt(b, q) == c+2 { // '{'+2 is '}', '['+2 is ']'
+				k++
+				cnt += 1 - b2i(obj)
+				tapePut(tp, tapeWord(p, p+1, c, 0))
+				tapePut(unsafe.Add(tp, 8), tapeWord(q, q+1, c+2, 0))
+				tp = unsafe.Add(tp, 16)
+				goto stepNext
+			}
 		}
 		if depth > 0 {
 			i := depth - 1
@@ -548,10 +608,17 @@ value: // a value at p
 		obj, cnt, t.nameN = c == '{', 0, 0
 		tapePut(tp, tapeWord(p, p+1, c, 0))
 		tp = unsafe.Add(tp, 8)
-		if obj {
-			goto stepNameOrEnd
+		if q < 0 { // the entries ran out
+			if obj {
+				goto stepNameOrEnd
+			}
+			goto stepValueOrEnd
 		}
-		goto stepValueOrEnd
+		p, k = q, k+1
+		if obj {
+			goto name
+		}
+		goto value
 	case 't', 'f', 'n':
 		end := p + 4
 		if c == 'f' {
@@ -611,7 +678,7 @@ number:
 			dot := l // the '.', or the end of the run
 			if m != 0 {
 				z := bits.TrailingZeros64(m)
-				dot = (z&7)*8 + z>>3 // the one non-digit, which must be a '.' with a digit after it
+				dot = int(runByte[z]) // the one non-digit, which must be a '.' with a digit after it
 				if m&(m-1) != 0 || byteAt(b, p+dot) != '.' || dot >= l-1 {
 					t.numCheck = true
 				}
@@ -644,39 +711,8 @@ more:
 slow:
 	stop = stopSlow
 out:
-	n := int((uintptr(tp) - uintptr(unsafe.Pointer(unsafe.SliceData(d.tape)))) / 8)
-	d.tape, d.tk, t.syncK = d.tape[:n], 0, 0
-	t.stop = stop
-	if n == t.runN {
-		return // the state, d.ixK included, is the one the loop started from
-	}
 	t.depth, t.obj, t.cnt = depth, obj, cnt
-	// The state after the last token: the entry after it, and what the
-	// grammar expects next.
-	e := d.tape[n-1]
-	end := int(uint32(e)) + int(e>>48)
-	for k > t.runK && int(d.ixIdx[k-1]) >= end {
-		k--
-	}
-	d.ixK = k
-	switch byte(e >> 32) {
-	case '{':
-		t.exp = expNameOrEnd
-	case '[':
-		t.exp = expValueOrEnd
-	default:
-		switch {
-		case meta(e>>40)&metaName != 0:
-			t.exp = expColon
-		case depth == 0:
-			t.exp = expTop
-		default:
-			t.exp = expCommaOrEnd
-		}
-	}
-	if bad := d.tapeCheck(t.runN); bad >= 0 {
-		d.tapeCut(bad)
-	}
+	return tp, k, stop
 }
 
 // tapeCheck checks what the tape loop leaves to be checked in the tokens
@@ -733,6 +769,15 @@ func byteAt(b unsafe.Pointer, i int) byte { return *(*byte)(unsafe.Add(b, i)) }
 func nonDigits(w uint64) uint64 {
 	return ((0xafafafafafafafaf - w) | (w + 0x4646464646464646)) & 0x8080808080808080
 }
+
+// runByte[z] is the byte of a run whose non-digit flag is bit z of the
+// tape loop's non-digit masks: (z&7)*8 + z>>3.
+var runByte = func() (t [64]uint8) {
+	for z := range t {
+		t[z] = uint8(z&7*8 + z>>3)
+	}
+	return t
+}()
 
 // runBits[l] has the bits of the first l bytes of three words, byte i of
 // word j at bit 8i+j (the order of the tape loop's non-digit masks).

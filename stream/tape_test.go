@@ -163,3 +163,24 @@ func TestFixedTokensIdentity(t *testing.T) {
 		t.Fatal("the byte-slice decoder did not use the tape: the test no longer covers it")
 	}
 }
+
+// TestTapeEmptyContainers: the tape loop puts an empty object or array on
+// the tape with its end in one step, without pushing a frame. The step must
+// keep the count, depth, pointer and offsets of the containers around it,
+// check MaxDepth (one of the option sets is MaxDepth(3)) and leave a
+// mismatched or unclosed pair to the other readers, wherever the pair falls
+// against windows, tape batches and the end of the indexed input.
+func TestTapeEmptyContainers(t *testing.T) {
+	cases := []string{
+		`[]`, `{}`, `[ ]`, "{\n}", `[[]]`, `[{}]`, `{"a":[]}`, `{"a":{}}`, `[[],[],{},[]]`,
+		`{"a":[],"b":{},"c":[1,[],2]}`, `[[[[]]]]`, `[[[{}]]]`, `[[[[1]]]]`, `[1,[],"x",{},null]`,
+		`[}`, `{]`, `[[}]`, `[{]}`, `[[]`, `{"a":{}`, `[],`, `{} []`, `[][]`, `[[]]]`,
+	}
+	for _, c := range cases {
+		for _, data := range []string{c, `[` + strings.Repeat(`0,`, 29) + c + `,"tail"]`,
+			`{"k":` + strings.Repeat(`[`, 2) + c + strings.Repeat(`]`, 2) + `}`} {
+			compareIndexed(t, data, []byte(data), nil, []int{64})
+			compareIndexed(t, data+" (mixed calls)", []byte(data), []byte{0x1b, 0xe4}, []int{64})
+		}
+	}
+}
