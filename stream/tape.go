@@ -126,14 +126,14 @@ func (d *Decoder) readTokenSlow() (Token, error) {
 func (d *Decoder) tapeToken(e uint64) Token {
 	p := (*byte)(unsafe.Add(d.tapeP, uint32(e)))
 	c := uint8(e >> 32)
-	if f := fixedPtr[c&0x7f]; c >= '[' { // n f t { } [ ]; strings and numbers are below
+	if f := fixedPtr[c]; c >= '[' { // n f t { } [ ]; strings and numbers are below
 		p = f
 	}
 	return Token{p: p, info: e >> 32}
 }
 
 // fixedPtr holds the encoded forms of fixedTokens.
-var fixedPtr = func() (t [128]*byte) {
+var fixedPtr = func() (t [256]*byte) {
 	for i := range fixedTokens {
 		t[i] = fixedTokens[i].p
 	}
