@@ -110,39 +110,48 @@ func Marshal(v any, o ...Options) ([]byte, error) {
 
 // AppendMarshal appends the MessagePack encoding of v to dst.
 func AppendMarshal(dst []byte, v any, o ...Options) ([]byte, error) {
-	e := encPool.Get().(*binfmt.Enc)
-	if len(o) == 0 {
-		format.InitEnc(e, dst, defaultOpts)
+	s := encPool.Get().(*encState)
+	e := &s.Enc
+	if len(o) == 0 && s.dflt {
+		format.ResetEnc(e, dst) // the options are the defaults already
 	} else {
-		format.InitEnc(e, dst, opts.Collect(o...))
+		if len(o) == 0 {
+			format.InitEnc(e, dst, defaultOpts)
+		} else {
+			format.InitEnc(e, dst, opts.Collect(o...))
+		}
+		s.dflt = len(o) == 0
 	}
 	var err error
 	if enc := topEncoder(v); enc != nil {
-		// v is a pointer: its encoder by address reads it from e.Top.
-		e.Top = (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[1]
-		err = enc(e, unsafe.Pointer(&e.Top))
-		e.Top = nil
+		// v is a pointer (not nil) to a value its encoder by address
+		// writes, counted in the depth as the pointer encoder counts it
+		// (MaxDepth is at least 1).
+		e.Depth = 1
+		err = enc(e, (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[1])
 	} else {
 		err = e.Value(reflect.ValueOf(v))
 	}
 	b := e.Buf
 	e.Buf = nil // the caller's
-	encPool.Put(e)
+	encPool.Put(s)
 	if err != nil {
 		return dst, err
 	}
 	return b, nil
 }
 
-// topEncoder returns the encoder by address of v's type when it is a
-// pointer the shared plan would encode through its element (no methods,
-// not a type of the format's own), or nil. Recent types are kept by
-// the address of their type in slots, as Format.EncoderFor does: a load
-// and a compare instead of the plan's lookups for every Marshal call.
+// topEncoder returns, when v is a non-nil pointer the shared plan would
+// encode through its element (no methods, not a type of the format's
+// own), the encoder by address of the element type, else nil. Recent
+// types are kept by the address of their type in slots, as
+// Format.EncoderFor does: a load and a compare instead of the plan's
+// lookups for every Marshal call.
 func topEncoder(v any) addrEnc {
-	ta := (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[0]
-	if ta == nil || sharedOnly {
-		return nil
+	w := (*[2]unsafe.Pointer)(unsafe.Pointer(&v))
+	ta := w[0]
+	if ta == nil || w[1] == nil || sharedOnly {
+		return nil // a nil pointer, of a type without methods or not: the shared plan's
 	}
 	slot := &topSlots[uintptr(ta)>>5%uintptr(len(topSlots))]
 	if r := slot.Load(); r != nil && r.t == ta {
@@ -151,7 +160,7 @@ func topEncoder(v any) addrEnc {
 	t := reflect.TypeOf(v)
 	r := &topEnc{t: ta}
 	if t.Kind() == reflect.Pointer && !ownEncoding(t) {
-		r.enc = addrEncoderFor(t)
+		r.enc = addrEncoderFor(t.Elem())
 	}
 	slot.Store(r)
 	return r.enc
@@ -159,7 +168,7 @@ func topEncoder(v any) addrEnc {
 
 type topEnc struct {
 	t   unsafe.Pointer // the type's address
-	enc addrEnc        // nil: the shared plan's
+	enc addrEnc        // the element's; nil: the shared plan's
 }
 
 var topSlots [64]atomic.Pointer[topEnc]
@@ -167,8 +176,15 @@ var topSlots [64]atomic.Pointer[topEnc]
 // defaultOpts is opts.Collect(): Marshal's options when it is given none.
 var defaultOpts = opts.Collect()
 
+// encState is a Marshal state kept in encPool; dflt: its options are
+// defaultOpts.
+type encState struct {
+	binfmt.Enc
+	dflt bool
+}
+
 // encPool keeps Marshal states (and their scratch buffers) between calls.
-var encPool = sync.Pool{New: func() any { return new(binfmt.Enc) }}
+var encPool = sync.Pool{New: func() any { return new(encState) }}
 
 // An Encoder writes MessagePack objects to an io.Writer, one per Encode
 // call.

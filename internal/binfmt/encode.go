@@ -152,6 +152,14 @@ func (f *Format) InitEnc(e *Enc, dst []byte, o opts.Struct) {
 	e.keys, e.Kbuf = e.keys[:0], e.Kbuf[:0]
 }
 
+// ResetEnc sets e, which InitEnc set for this format before, to the
+// state of a new Marshal call appending to dst with the same options:
+// the per-call fields only, not the options InitEnc copied.
+func (f *Format) ResetEnc(e *Enc, dst []byte) {
+	e.Buf, e.Depth, e.Type, e.Top = dst, 0, 0, nil
+	e.keys, e.Kbuf = e.keys[:0], e.Kbuf[:0]
+}
+
 // Null writes null.
 func (e *Enc) Null() {
 	e.Buf = append(e.Buf, e.F.Null...)
