@@ -371,12 +371,7 @@ func (s *seqEnc) encode(e *binfmt.Enc, p unsafe.Pointer, n int) error {
 	case s.st != nil:
 		st := s.st
 		if st.once.Do(st.build); !e.Det && len(st.fields) <= 256 && !slowStruct {
-			for i := range n { // encode's choice made once for all
-				if err := st.fast(e, unsafe.Add(p, uintptr(i)*s.size)); err != nil {
-					return err
-				}
-			}
-			return nil
+			return st.fast(e, p, n, s.size) // encode's choice made once for all
 		}
 		for i := range n {
 			if err := st.encode(e, unsafe.Add(p, uintptr(i)*s.size)); err != nil {
@@ -475,6 +470,7 @@ type structEnc struct {
 	fields   []fieldEnc
 	sorted   []int // fields in the byte order of their keys (Deterministic)
 	optional bool  // some field may be left out
+	opt      []int // the fields that may be left out (omit is not oNever)
 	room     int   // the room fast needs before its first field
 }
 
@@ -550,6 +546,9 @@ func (st *structEnc) build() {
 			}
 		}
 		st.fields[i] = f
+		if f.omit != oNever {
+			st.opt = append(st.opt, i)
+		}
 	}
 	room := 0
 	for i := len(st.fields) - 1; i >= 0; i-- {
@@ -598,7 +597,7 @@ func emptyFunc(t reflect.Type) func(p unsafe.Pointer) bool {
 func (st *structEnc) encode(e *binfmt.Enc, p unsafe.Pointer) error {
 	st.once.Do(st.build)
 	if !e.Det && len(st.fields) <= 256 && !slowStruct {
-		return st.fast(e, p)
+		return st.fast(e, p, 1, 0)
 	}
 	n := len(st.fields)
 	// Bit i of skipped: field i is left out (a bit set on the stack for
@@ -642,158 +641,173 @@ func (st *structEnc) encode(e *binfmt.Enc, p unsafe.Pointer) error {
 // field-by-field loop. Tests only: it is not synchronized.
 var slowStruct bool
 
-// fast writes the struct at p (at most 256 fields, not Deterministic) in
-// one loop. The room every field written inline can take (st.room) is
+// fast writes count structs at p0, stride bytes apart (at most 256
+// fields, not Deterministic), each in one loop, and the elements of a
+// slice or array in one call. The room every field written inline can take (st.room) is
 // made before the loop, so that keys, short strings, numbers, booleans
 // and nil pointers are stored at the end of the buffer through a pointer,
 // without a capacity or bounds check each; a field written by a call
 // (a nested struct, a long string, any other type) leaves e.Buf as
 // append does, and the room of the fields after it (f.rest) is made
 // again after the call.
-func (st *structEnc) fast(e *binfmt.Enc, p unsafe.Pointer) error {
+func (st *structEnc) fast(e *binfmt.Enc, p unsafe.Pointer, count int, stride uintptr) error {
 	fields := st.fields
-	n := len(fields)
-	var skip [4]uint64 // bit i: field i is left out
-	if st.optional {
-		for i := range fields {
-			f := &fields[i]
-			fp := unsafe.Add(p, f.off)
-			var out bool
-			switch f.omit {
-			case oNever:
-				continue
-			case oNil:
-				out = *(*unsafe.Pointer)(fp) == nil
-			case oLen:
-				out = len(*(*string)(fp)) == 0 // a slice's length is at the same place
-			default:
-				out = f.skip(fp)
-			}
-			if out {
-				skip[i>>6&3] |= 1 << (i & 63)
-				n--
-			}
-		}
-	}
-	buf := growBy(e.Buf, 3+st.room)
-	if n <= 15 {
-		buf = append(buf, bFixmap|byte(n))
-	} else {
-		buf = append(buf, bMap16, byte(n>>8), byte(n))
-	}
 	strict := !e.O.Has(opts.AllowInvalidUTF8)
-	base, l := unsafe.Pointer(unsafe.SliceData(buf)), len(buf)
-	for i := range fields {
-		if skip[i>>6&3]>>(i&63)&1 != 0 {
-			continue
-		}
-		f := &fields[i]
-		switch d := unsafe.Add(base, l); {
-		case f.klen <= 16:
-			*(*[16]byte)(d) = *(*[16]byte)(f.pad[:16])
-		case f.klen <= 32:
-			*(*[32]byte)(d) = f.pad
-		default:
-			copy(unsafe.Slice((*byte)(d), f.klen), f.key)
-		}
-		l += f.klen
-		d := unsafe.Add(base, l)
-		fp := unsafe.Add(p, f.off)
-		switch f.k {
-		case sString:
-			s := *(*string)(fp)
-			if n := len(s); n <= 31 {
-				// The str, copied by overlapping words that stay within
-				// s's bytes and whose OR tells whether s is ASCII; written
-				// out here, as a call would spill the loop's registers.
-				*(*byte)(d) = bFixstr | byte(n)
-				q, sp := unsafe.Add(d, 1), unsafe.Pointer(unsafe.StringData(s))
-				var x uint64
-				switch {
-				case n >= 8:
-					a, w := load64(sp, 0), load64(sp, n-8)
-					if n > 16 {
-						b, c := load64(sp, 8), load64(sp, n-16)
-						store64(q, 8, b)
-						store64(q, n-16, c)
-						x = b | c
-					}
-					store64(q, 0, a)
-					store64(q, n-8, w)
-					x |= a | w
-				case n >= 4:
-					a, w := load32(sp, 0), load32(sp, n-4)
-					store32(q, 0, a)
-					store32(q, n-4, w)
-					x = uint64(a | w)
-				case n > 0:
-					a, b, c := *(*byte)(sp), *(*byte)(unsafe.Add(sp, n>>1)), *(*byte)(unsafe.Add(sp, n-1))
-					*(*byte)(q) = a
-					*(*byte)(unsafe.Add(q, n>>1)) = b
-					*(*byte)(unsafe.Add(q, n-1)) = c
-					x = uint64(a | b | c)
+	buf := e.Buf
+	var skip [4]uint64 // bit i: field i is left out (zeros unless optional)
+	for ; ; p = unsafe.Add(p, stride) { // count times, p never past the last
+		n := len(fields)
+		if st.optional {
+			skip = [4]uint64{}
+			for _, i := range st.opt {
+				f := &fields[i]
+				fp := unsafe.Add(p, f.off)
+				var out bool
+				switch f.omit {
+				case oNil:
+					out = *(*unsafe.Pointer)(fp) == nil
+				case oLen:
+					out = len(*(*string)(fp)) == 0 // a slice's length is at the same place
+				default:
+					out = f.skip(fp)
 				}
-				if x&0x8080808080808080 == 0 || !strict || validShort(s) {
-					l += 1 + n
+				if out {
+					skip[i>>6&3] |= 1 << (i & 63)
+					n--
+				}
+			}
+		}
+		buf = growBy(buf, 3+st.room)
+		if n <= 15 {
+			buf = append(buf, bFixmap|byte(n))
+		} else {
+			buf = append(buf, bMap16, byte(n>>8), byte(n))
+		}
+		base, l := unsafe.Pointer(unsafe.SliceData(buf)), len(buf)
+		for i := range fields {
+			if skip[i>>6&3]>>(i&63)&1 != 0 {
+				continue
+			}
+			f := &fields[i]
+			switch d := unsafe.Add(base, l); {
+			case f.klen <= 16:
+				*(*[16]byte)(d) = *(*[16]byte)(f.pad[:16])
+			case f.klen <= 32:
+				*(*[32]byte)(d) = f.pad
+			default:
+				copy(unsafe.Slice((*byte)(d), f.klen), f.key)
+			}
+			l += f.klen
+			d := unsafe.Add(base, l)
+			fp := unsafe.Add(p, f.off)
+			switch f.k {
+			case sString:
+				s := *(*string)(fp)
+				if n := len(s); n <= 31 {
+					// The str, copied by overlapping words that stay within
+					// s's bytes and whose OR tells whether s is ASCII; written
+					// out here, as a call would spill the loop's registers.
+					*(*byte)(d) = bFixstr | byte(n)
+					q, sp := unsafe.Add(d, 1), unsafe.Pointer(unsafe.StringData(s))
+					var x uint64
+					switch {
+					case n >= 8:
+						a, w := load64(sp, 0), load64(sp, n-8)
+						if n > 16 {
+							b, c := load64(sp, 8), load64(sp, n-16)
+							store64(q, 8, b)
+							store64(q, n-16, c)
+							x = b | c
+						}
+						store64(q, 0, a)
+						store64(q, n-8, w)
+						x |= a | w
+					case n >= 4:
+						a, w := load32(sp, 0), load32(sp, n-4)
+						store32(q, 0, a)
+						store32(q, n-4, w)
+						x = uint64(a | w)
+					case n > 0:
+						a, b, c := *(*byte)(sp), *(*byte)(unsafe.Add(sp, n>>1)), *(*byte)(unsafe.Add(sp, n-1))
+						*(*byte)(q) = a
+						*(*byte)(unsafe.Add(q, n>>1)) = b
+						*(*byte)(unsafe.Add(q, n-1)) = c
+						x = uint64(a | b | c)
+					}
+					if x&0x8080808080808080 == 0 || !strict || validShort(s) {
+						l += 1 + n
+						continue
+					}
+				} else if len(s) <= math.MaxUint8 && (!strict || asciiWords(s)) {
+					// A str 8 (URLs, sentences): room for it and the fields after.
+					if cap(buf)-l < 2+len(s)+f.rest {
+						buf = growBy(buf[:l], 2+len(s)+f.rest)
+						base = unsafe.Pointer(unsafe.SliceData(buf))
+					}
+					*(*[2]byte)(unsafe.Add(base, l)) = [2]byte{bStr8, byte(len(s))}
+					copy(unsafe.Slice((*byte)(unsafe.Add(base, l+2)), len(s)), s)
+					l += 2 + len(s)
 					continue
 				}
-			} else if len(s) <= math.MaxUint8 && (!strict || asciiWords(s)) {
-				// A str 8 (URLs, sentences): room for it and the fields after.
-				if cap(buf)-l < 2+len(s)+f.rest {
-					buf = growBy(buf[:l], 2+len(s)+f.rest)
-					base = unsafe.Pointer(unsafe.SliceData(buf))
+			case sInt64:
+				// Without a call for the integers most fields hold.
+				switch x := *(*int64)(fp); {
+				case uint64(x+32) < 0x80+32: // a fixint
+					*(*byte)(d) = byte(x)
+					l++
+				case uint64(x) <= math.MaxUint8:
+					*(*[2]byte)(d) = [2]byte{bUint8, byte(x)}
+					l += 2
+				case uint64(x) <= math.MaxUint16:
+					*(*[3]byte)(d) = [3]byte{bUint16, byte(x >> 8), byte(x)}
+					l += 3
+				default:
+					l += putInt((*[9]byte)(d), x)
 				}
-				*(*[2]byte)(unsafe.Add(base, l)) = [2]byte{bStr8, byte(len(s))}
-				copy(unsafe.Slice((*byte)(unsafe.Add(base, l+2)), len(s)), s)
-				l += 2 + len(s)
 				continue
-			}
-		case sInt64:
-			if x := *(*int64)(fp); uint64(x+32) < 0x80+32 { // a fixint
-				*(*byte)(d) = byte(x)
-				l++
-			} else {
-				l += putInt((*[9]byte)(d), x)
-			}
-			continue
-		case sBool:
-			*(*byte)(d) = bFalse + *(*byte)(fp)&1
-			l++
-			continue
-		case sFloat64:
-			l += putFloat64((*[9]byte)(d), *(*float64)(fp), e.Short)
-			continue
-		case sStringPtr:
-			if *(*unsafe.Pointer)(fp) == nil {
-				*(*byte)(d) = bNil
+			case sBool:
+				*(*byte)(d) = bFalse + *(*byte)(fp)&1
 				l++
 				continue
-			}
-		case sNone:
-			if f.ptr && *(*unsafe.Pointer)(fp) == nil {
-				*(*byte)(d) = bNil
-				l++
+			case sFloat64:
+				l += putFloat64((*[9]byte)(d), *(*float64)(fp), e.Short)
 				continue
+			case sStringPtr:
+				if *(*unsafe.Pointer)(fp) == nil {
+					*(*byte)(d) = bNil
+					l++
+					continue
+				}
+			case sNone:
+				if f.ptr && *(*unsafe.Pointer)(fp) == nil {
+					*(*byte)(d) = bNil
+					l++
+					continue
+				}
 			}
+			// A call: with the buffer in e.Buf, as append leaves it.
+			e.Buf = buf[:l]
+			var err error
+			switch {
+			case f.st != nil:
+				err = f.st.encode(e, fp)
+			case f.k == sNone:
+				err = f.enc(e, fp)
+			default:
+				err = scalar(e, f.k, fp)
+			}
+			if err != nil {
+				return err
+			}
+			buf = growBy(e.Buf, f.rest)
+			base, l = unsafe.Pointer(unsafe.SliceData(buf)), len(buf)
 		}
-		// A call: with the buffer in e.Buf, as append leaves it.
-		e.Buf = buf[:l]
-		var err error
-		switch {
-		case f.st != nil:
-			err = f.st.encode(e, fp)
-		case f.k == sNone:
-			err = f.enc(e, fp)
-		default:
-			err = scalar(e, f.k, fp)
+		buf = buf[:l]
+		if count--; count == 0 {
+			break
 		}
-		if err != nil {
-			return err
-		}
-		buf = growBy(e.Buf, f.rest)
-		base, l = unsafe.Pointer(unsafe.SliceData(buf)), len(buf)
 	}
-	e.Buf = buf[:l]
+	e.Buf = buf
 	return nil
 }
 
