@@ -654,7 +654,7 @@ func (st *structEnc) fast(e *binfmt.Enc, p unsafe.Pointer, count int, stride uin
 	fields := st.fields
 	strict := !e.O.Has(opts.AllowInvalidUTF8)
 	buf := e.Buf
-	var skip [4]uint64 // bit i: field i is left out (zeros unless optional)
+	var skip [4]uint64                  // bit i: field i is left out (zeros unless optional)
 	for ; ; p = unsafe.Add(p, stride) { // count times, p never past the last
 		n := len(fields)
 		if st.optional {
@@ -739,16 +739,32 @@ func (st *structEnc) fast(e *binfmt.Enc, p unsafe.Pointer, count int, stride uin
 						l += 1 + n
 						continue
 					}
-				} else if len(s) <= math.MaxUint8 && (!strict || asciiWords(s)) {
-					// A str 8 (URLs, sentences): room for it and the fields after.
-					if cap(buf)-l < 2+len(s)+f.rest {
-						buf = growBy(buf[:l], 2+len(s)+f.rest)
+				} else if n <= math.MaxUint8 {
+					// A str 8 (URLs, sentences): room for it and the fields
+					// after, then s copied by words (the last one overlapping)
+					// whose OR tells whether s is ASCII; else the call below
+					// validates it and writes it again at l.
+					if cap(buf)-l < 2+n+f.rest {
+						buf = growBy(buf[:l], 2+n+f.rest)
 						base = unsafe.Pointer(unsafe.SliceData(buf))
 					}
-					*(*[2]byte)(unsafe.Add(base, l)) = [2]byte{bStr8, byte(len(s))}
-					copy(unsafe.Slice((*byte)(unsafe.Add(base, l+2)), len(s)), s)
-					l += 2 + len(s)
-					continue
+					*(*[2]byte)(unsafe.Add(base, l)) = [2]byte{bStr8, byte(n)}
+					q, sp := unsafe.Add(base, l+2), unsafe.Pointer(unsafe.StringData(s))
+					var x uint64
+					i := 0
+					for ; i+16 <= n; i += 16 {
+						a, b := load64(sp, i), load64(sp, i+8)
+						store64(q, i, a)
+						store64(q, i+8, b)
+						x |= a | b
+					}
+					a, b := load64(sp, n-16), load64(sp, n-8)
+					store64(q, n-16, a)
+					store64(q, n-8, b)
+					if (x|a|b)&0x8080808080808080 == 0 || !strict {
+						l += 2 + n
+						continue
+					}
 				}
 			case k == sInt64:
 				// Without a call for the integers most fields hold.

@@ -3,6 +3,7 @@ package msgpack
 import (
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"math"
 	"reflect"
 	"strings"
@@ -383,5 +384,40 @@ func TestStructRoom(t *testing.T) {
 	var back row
 	if err := Unmarshal(b, &back); err != nil || back != *v {
 		t.Errorf("round trip: %+v, %v", back, err)
+	}
+}
+
+// TestStructFastStr8 checks the str 8 strings (32 to 255 bytes) that the
+// by-address struct loop copies by words: ASCII, valid UTF-8 and invalid
+// UTF-8 at each end and in the middle, with and without AllowInvalidUTF8,
+// against the field-by-field loop and the error they must give.
+func TestStructFastStr8(t *testing.T) {
+	type row struct {
+		A string `json:"a"`
+		B string `json:"b"`
+		N int    `json:"n"`
+	}
+	defer func() { slowStruct = false }()
+	for _, n := range []int{32, 33, 40, 47, 48, 63, 100, 255} {
+		for _, bad := range []string{"", "é", "\xff", "\xed\xa0\x80"} {
+			for _, at := range []int{0, n / 2, n - len(bad)} {
+				s := []byte(strings.Repeat("x", n-len(bad)))
+				s = append(s[:at], append([]byte(bad), s[at:]...)...)
+				v := &[]row{{A: string(s), B: "after", N: 7}, {A: "short", B: string(s), N: 300}}
+				invalid := bad == "\xff" || bad == "\xed\xa0\x80"
+				for _, o := range [][]Options{nil, {AllowInvalidUTF8(true)}} {
+					got, gerr := Marshal(v, o...)
+					slowStruct = true
+					want, werr := Marshal(v, o...)
+					slowStruct = false
+					if wantErr := invalid && o == nil; (gerr != nil) != wantErr || !errors.Is(gerr, ErrInvalidUTF8) && wantErr {
+						t.Errorf("n %d %q at %d %v: error %v", n, bad, at, o, gerr)
+					}
+					if (gerr == nil) != (werr == nil) || string(got) != string(want) {
+						t.Errorf("n %d %q at %d %v: %x, %v; field by field %x, %v", n, bad, at, o, got, gerr, want, werr)
+					}
+				}
+			}
+		}
 	}
 }
