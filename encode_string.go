@@ -2,6 +2,7 @@ package celer
 
 import (
 	"encoding/binary"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/celerjson/celer/internal/scan"
@@ -25,14 +26,14 @@ func (e *encState) appendString(b []byte, s string) []byte {
 	switch {
 	case n >= 8:
 		lo, hi := binary.LittleEndian.Uint64(p), binary.LittleEndian.Uint64(p[n-8:])
-		if encUnplain(lo, html)|encUnplain(hi, html) != 0 {
+		if encUnplain(lo, html)|encUnplain(hi, html) != 0 && !encPlainUTF8(lo, hi, p, html) {
 			return e.appendStringBytes(b[:l], p)
 		}
 		binary.LittleEndian.PutUint64(w[1:], lo)
 		binary.LittleEndian.PutUint64(w[n-7:], hi)
 	case n >= 4:
 		lo, hi := binary.LittleEndian.Uint32(p), binary.LittleEndian.Uint32(p[n-4:])
-		if encUnplain(uint64(lo)|uint64(hi)<<32, html) != 0 {
+		if x := uint64(lo) | uint64(hi)<<32; encUnplain(x, html) != 0 && !encPlainUTF8(x, x, p, html) {
 			return e.appendStringBytes(b[:l], p)
 		}
 		binary.LittleEndian.PutUint32(w[1:], lo)
@@ -82,6 +83,25 @@ func encPlainShort(s string, html bool) bool {
 		return encUnplain(x|x<<32, html) == 0
 	}
 	return true
+}
+
+// encPlainUTF8 reports whether p, of 4 to 16 bytes whose first and last
+// words are lo and hi (for fewer than 8 bytes, both its two overlapping
+// four-byte halves), is quoted as it is although encUnplain flagged it:
+// the ASCII bytes need no escaping, and the others are valid UTF-8 with no
+// 0xE2 byte (which starts U+2028 and U+2029, escaped as line
+// terminators). Short non-ASCII names and words then take appendString's
+// word copy instead of the quoting loop.
+func encPlainUTF8(lo, hi uint64, p []byte, html bool) bool {
+	// Replace every byte with its high bit set by 'a' and test again.
+	mlo, mhi := (lo&encMSB)>>7*0xff, (hi&encMSB)>>7*0xff
+	if encUnplain(lo&^mlo|encLSB*'a'&mlo, html)|encUnplain(hi&^mhi|encLSB*'a'&mhi, html) != 0 {
+		return false
+	}
+	if (encHasZero(lo^encLSB*0xE2)|encHasZero(hi^encLSB*0xE2))&encMSB != 0 {
+		return false
+	}
+	return utf8.Valid(p)
 }
 
 // encUnplain returns a non-zero value when a byte of w is below 0x20, at

@@ -133,14 +133,35 @@ func (s *encStruct) encode(e *encState, b []byte, p unsafe.Pointer) []byte {
 		if f.omit != 0 && f.omitted(fp) {
 			continue
 		}
-		b = append(b, f.names[ni]...)
+		// The name: 8 to 16 bytes, most names, copied inline with
+		// two overlapping native-endian words when b has the room
+		// (a plain copy that ends at the name's last byte).
+		if name, l := f.names[ni], len(b); uint(len(name)-8) <= 8 && cap(b)-l >= 16 {
+			n := len(name)
+			src := unsafe.Pointer(unsafe.StringData(name))
+			dst := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), l)
+			lo, hi := *(*uint64)(src), *(*uint64)(unsafe.Add(src, n-8))
+			*(*uint64)(dst) = lo
+			*(*uint64)(unsafe.Add(dst, n-8)) = hi
+			b = b[:l+n]
+		} else {
+			b = encAppendName(b, name)
+		}
 		switch f.kind {
 		case encKString:
 			b = e.appendString(b, *(*string)(fp))
 		case encKInt:
-			b = ftoa.AppendInt(b, int64(*(*int)(fp)))
+			if x := *(*int)(fp); x >= 0 {
+				b = ftoa.AppendUint(b, uint64(x))
+			} else {
+				b = ftoa.AppendInt(b, int64(x))
+			}
 		case encKInt64:
-			b = ftoa.AppendInt(b, *(*int64)(fp))
+			if x := *(*int64)(fp); x >= 0 {
+				b = ftoa.AppendUint(b, uint64(x))
+			} else {
+				b = ftoa.AppendInt(b, x)
+			}
 		case encKBool:
 			b = encBool(e, b, fp)
 		case encKFloat64:
@@ -154,6 +175,25 @@ func (s *encStruct) encode(e *encState, b []byte, p unsafe.Pointer) []byte {
 	}
 	b[start] = '{'
 	return append(b, '}')
+}
+
+// encAppendName appends a field's pre-quoted name that encode does not
+// copy inline: names of 4 to 7 bytes (`,"":` is the shortest) with two
+// overlapping four-byte loads and stores when b has the room, the others
+// with append. The stores touch only the name's own bytes, and loads and
+// stores are both native-endian: a plain copy, without the call into
+// memmove.
+func encAppendName(b []byte, name string) []byte {
+	n, l := len(name), len(b)
+	if n >= 8 || n < 4 || cap(b)-l < 8 {
+		return append(b, name...)
+	}
+	src := unsafe.Pointer(unsafe.StringData(name))
+	dst := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), l)
+	lo, hi := *(*uint32)(src), *(*uint32)(unsafe.Add(src, n-4))
+	*(*uint32)(dst) = lo
+	*(*uint32)(unsafe.Add(dst, n-4)) = hi
+	return b[:l+n]
 }
 
 // follow walks the embedded pointers of f from the struct at p and returns

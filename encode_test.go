@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/celerjson/celer/internal/celertest"
 	"github.com/celerjson/celer/internal/scan"
@@ -289,6 +290,110 @@ func TestAppendStringShort(t *testing.T) {
 			for j := len(got); j < cap(dst); j++ {
 				if guard[j] != 0xAA {
 					t.Fatalf("appendString(%q) with %d spare bytes wrote past its output", s, spare)
+				}
+			}
+		}
+	}
+}
+
+// TestAppendStringShortUTF8 checks appendString's word copy of short
+// strings with non-ASCII text (encPlainUTF8) against encoding/json:
+// strings of up to 18 bytes built from ASCII letters, bytes that need
+// escaping, runes of two to four bytes (among them ones whose
+// continuation bytes are '"', '<', '\' or a control byte with the high bit
+// set, U+2028, U+2029 and their 0xE2 neighbours), and stray bytes that
+// make the UTF-8 invalid, with and without HTML escaping, and with
+// invalid UTF-8 refused (AllowInvalidUTF8(false)).
+func TestAppendStringShortUTF8(t *testing.T) {
+	pieces := []string{"a", "z", "0", "\"", "\\", "<", ">", "&", "\x00", "\x1f", "\x7f",
+		"é", "\u00a2", "\u00bc", "\u0700", "\u0080", "\u07ff", "\uffff", "\ufff0", "€", "\u2000",
+		"\u2027", "\u2028", "\u2029", "\u202a", "😀", "\U0010ffff",
+		"\x80", "\xbf", "\xc3", "\xe2\x80", "\xf0\x9f\x98", "\xed\xa0\x80", "\xc0\xaf", "\xff"}
+	r := rand.New(rand.NewPCG(13, 14))
+	for i := range 200_000 {
+		var s []byte
+		for n := 1 + r.IntN(18); len(s) < n; {
+			p := pieces[r.IntN(len(pieces))]
+			if r.IntN(3) != 0 {
+				p = pieces[r.IntN(2)] // mostly letters
+			}
+			s = append(s, p...)
+		}
+		s = s[:min(len(s), 18)]
+		html := i&1 == 0
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(html)
+		if err := enc.Encode(string(s)); err != nil {
+			t.Fatal(err)
+		}
+		e := &encState{}
+		e.setV1(html)
+		spare := r.IntN(21)
+		dst := make([]byte, 3, 3+spare)
+		guard := dst[:cap(dst)]
+		for j := range guard {
+			guard[j] = 0xAA
+		}
+		got := e.appendString(dst, string(s))
+		if w := want.Bytes(); !bytes.Equal(got[3:], w[:len(w)-1]) {
+			t.Fatalf("appendString(%q), html %v: got %q, want %q", s, html, got[3:], w[:len(w)-1])
+		}
+		if cap(got) == cap(dst) {
+			for j := len(got); j < cap(dst); j++ {
+				if guard[j] != 0xAA {
+					t.Fatalf("appendString(%q) with %d spare bytes wrote past its output", s, spare)
+				}
+			}
+		}
+		_, err := AppendMarshal(nil, string(s), AllowInvalidUTF8(false))
+		if valid := utf8.Valid(s); valid != (err == nil) {
+			t.Fatalf("AppendMarshal(%q, AllowInvalidUTF8(false)): error %v, valid UTF-8 %v", s, err, valid)
+		}
+	}
+}
+
+// TestMarshalNameLengths checks the struct encoder's word copy of field
+// names (8 to 16 bytes with their comma, quotes and colon) and the append
+// for the others: structs whose field names have 1 to 16 letters, tagged
+// and not, appended after prefixes into buffers with 0 to 40 spare bytes
+// and guard bytes after them, against encoding/json.
+func TestMarshalNameLengths(t *testing.T) {
+	var fs []reflect.StructField
+	for k := 1; k <= 16; k++ {
+		name := "F" + strings.Repeat("x", k-1)
+		fs = append(fs, reflect.StructField{Name: name, Type: reflect.TypeFor[int]()},
+			reflect.StructField{Name: name + "S", Type: reflect.TypeFor[string](), Tag: reflect.StructTag(`json:"` + strings.Repeat("<", k) + `"`)})
+	}
+	for lo := range fs {
+		for hi := lo + 1; hi <= min(lo+3, len(fs)); hi++ {
+			v := reflect.New(reflect.StructOf(fs[lo:hi])).Elem()
+			for i := range v.NumField() {
+				if v.Field(i).Kind() == reflect.Int {
+					v.Field(i).SetInt(int64(i * 7))
+				} else {
+					v.Field(i).SetString(strings.Repeat("s", i))
+				}
+			}
+			want, err := json.Marshal(v.Interface())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for spare := 0; spare <= 40; spare++ {
+				dst := make([]byte, 2, 2+len(want)+spare)
+				copy(dst, "[,")
+				guard := dst[:cap(dst)]
+				for j := 2; j < len(guard); j++ {
+					guard[j] = 0xAA
+				}
+				got, err := AppendMarshal(dst, v.Interface())
+				if err != nil || !bytes.Equal(got[2:], want) {
+					t.Fatalf("fields %d-%d, %d spare bytes: got %q, %v; want %q", lo, hi, spare, got[2:], err, want)
+				}
+				for j := len(got); j < cap(dst); j++ {
+					if guard[j] != 0xAA {
+						t.Fatalf("fields %d-%d, %d spare bytes: wrote past the output", lo, hi, spare)
+					}
 				}
 			}
 		}

@@ -214,6 +214,21 @@ func AppendJSON(b []byte, f float64) []byte {
 		binary.LittleEndian.PutUint64(z[16:], zeros)
 		m = s + dp
 	}
+	// Copy the m ≤ 25 bytes with words, without the call into memmove,
+	// when b has the room; the stores end at the text's last byte.
+	if l := len(b); m >= 8 && cap(b)-l >= 32 {
+		dst := b[l : l+32]
+		binary.LittleEndian.PutUint64(dst, binary.LittleEndian.Uint64(buf[:]))
+		if m > 16 {
+			binary.LittleEndian.PutUint64(dst[8:], binary.LittleEndian.Uint64(buf[8:]))
+			if m > 24 {
+				binary.LittleEndian.PutUint64(dst[16:], binary.LittleEndian.Uint64(buf[16:]))
+			}
+		}
+		k := (m - 8) & 31
+		binary.LittleEndian.PutUint64(dst[k:k+8], binary.LittleEndian.Uint64(buf[k:k+8]))
+		return b[:l+m]
+	}
 	return append(b, buf[:m]...)
 }
 
@@ -320,36 +335,46 @@ func AppendStrconv(b []byte, f float64, bits int) []byte {
 // AppendUint appends the decimal text of u, as strconv.AppendUint does,
 // with digits8 words instead of a loop over pairs of digits. It writes
 // nothing past the text it appends.
+//
+// Values below 10^8, most integers in documents, take a path small enough
+// to be inlined: the digit count comes from the zero digits at the front
+// of the digits8 word (its low bytes), without decimalLen's table.
 func AppendUint(b []byte, u uint64) []byte {
-	if u < 10 {
-		return append(b, byte('0'+u))
+	l := len(b)
+	if u >= 1e8 || cap(b)-l < 8 {
+		return appendUintLong(b, u)
 	}
+	d := digits8(u)
+	z := uint(bits.TrailingZeros64(d-zeros|1<<56)) &^ 7 // 8 × leading zero digits (the last one counts)
+	return putShort(b[:l+8], l, d>>(z&63), 8-int(z>>3))
+}
+
+// appendUintLong is AppendUint from 10^8 on, and for any value when b has
+// less than eight bytes of room; when the text may not fit, strconv's
+// exact append (a caller's buffer with room for the text exactly must
+// not grow).
+func appendUintLong(b []byte, u uint64) []byte {
 	l := len(b)
 	if cap(b)-l < 20 {
-		// (Near the end of b's room, strconv's exact append: a caller's
-		// buffer with room for the text exactly must not grow.)
 		return strconv.AppendUint(b, u, 10)
 	}
-	w := b[l : l+20]
+	w := b[:l+20]
 	var n int
 	switch {
-	case u < 1e8:
-		n = decimalLen(u)
-		putShort(w, digits8(u)>>(8*(8-n)), n)
-	case u < 1e16:
+	case u < 1e16: // (and from 10^8 on: smaller values with this much room take AppendUint's path)
 		hi := u / 1e8
 		n = decimalLen(hi)
-		putShort(w, digits8(hi)>>(8*(8-n)), n)
-		binary.LittleEndian.PutUint64(w[n:], digits8(u-hi*1e8))
+		putShort(w, l, digits8(hi)>>(8*(8-n)), n)
+		binary.LittleEndian.PutUint64(w[l+n:], digits8(u-hi*1e8))
 		n += 8
 	default:
 		top := u / 1e16 // at most 1844
 		u -= top * 1e16
 		hi := u / 1e8
 		n = decimalLen(top)
-		putShort(w, digits8(top)>>(8*(8-n)), n)
-		binary.LittleEndian.PutUint64(w[n:], digits8(hi))
-		binary.LittleEndian.PutUint64(w[n+8:], digits8(u-hi*1e8))
+		putShort(w, l, digits8(top)>>(8*(8-n)), n)
+		binary.LittleEndian.PutUint64(w[l+n:], digits8(hi))
+		binary.LittleEndian.PutUint64(w[l+n+8:], digits8(u-hi*1e8))
 		n += 16
 	}
 	return b[:l+n]
@@ -365,13 +390,15 @@ func AppendInt(b []byte, x int64) []byte {
 	return AppendUint(b, u)
 }
 
-// putShort writes the n (1 to 8) low bytes of word w to dst, and nothing
-// after them: two overlapping four-byte stores, or single bytes.
-func putShort(dst []byte, w uint64, n int) {
+// putShort writes the n (1 to 8) low bytes of word w to b at l, and
+// nothing after them (two overlapping four-byte stores, or single bytes),
+// and returns b up to them; b has eight bytes from l on.
+func putShort(b []byte, l int, w uint64, n int) []byte {
+	dst := b[l : l+8]
 	if n >= 4 {
 		binary.LittleEndian.PutUint32(dst, uint32(w))
-		binary.LittleEndian.PutUint32(dst[n-4:], uint32(w>>(8*(n-4))))
-		return
+		binary.LittleEndian.PutUint32(dst[(n-4)&7:], uint32(w>>(8*(n-4)&63)))
+		return b[:l+n]
 	}
 	dst[0] = byte(w)
 	if n > 1 {
@@ -380,4 +407,5 @@ func putShort(dst []byte, w uint64, n int) {
 			dst[2] = byte(w >> 16)
 		}
 	}
+	return b[:l+n]
 }
