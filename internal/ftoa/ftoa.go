@@ -336,13 +336,51 @@ func AppendStrconv(b []byte, f float64, bits int) []byte {
 // with digits8 words instead of a loop over pairs of digits. It writes
 // nothing past the text it appends.
 //
-// Values below 10^8, most integers in documents, take a path small enough
-// to be inlined: the digit count comes from the zero digits at the front
-// of the digits8 word (its low bytes), without decimalLen's table.
+// Values below 10^4 are written from the table of digit pairs; up to 10^8
+// the digit count comes from the zero digits at the front of the digits8
+// word (its low bytes), without decimalLen's table; nine and ten digits
+// (ids) take one or two digits from the table and one digits8 word. The
+// rest, and short room, go to appendUintLong.
 func AppendUint(b []byte, u uint64) []byte {
 	l := len(b)
 	if u >= 1e8 || cap(b)-l < 8 {
+		if u-1e8 < 1e10-1e8 && cap(b)-l >= 10 {
+			// Nine or ten digits (ids): the first one or two from the
+			// table of pairs, the other eight from one digits8 word.
+			hi := u / 1e8
+			lo := digits8(u - hi*1e8)
+			w := b[l : l+10]
+			if hi < 10 {
+				w[0] = byte('0' + hi)
+				binary.LittleEndian.PutUint64(w[1:], lo)
+				return b[:l+9]
+			}
+			w[0], w[1] = digitPairs[2*hi], digitPairs[2*hi+1]
+			binary.LittleEndian.PutUint64(w[2:], lo)
+			return b[:l+10]
+		}
 		return appendUintLong(b, u)
+	}
+	if u < 1e4 {
+		// From pairs of digits: a multiplication and table loads,
+		// shorter than digits8's chain of four multiplications.
+		w := b[l : l+4]
+		if u < 100 {
+			if u < 10 {
+				w[0] = byte('0' + u)
+				return b[:l+1]
+			}
+			w[0], w[1] = digitPairs[2*u], digitPairs[2*u+1]
+			return b[:l+2]
+		}
+		q := u / 100
+		r := 2 * (u - 100*q)
+		if q < 10 {
+			w[0], w[1], w[2] = byte('0'+q), digitPairs[r], digitPairs[r+1]
+			return b[:l+3]
+		}
+		w[0], w[1], w[2], w[3] = digitPairs[2*q], digitPairs[2*q+1], digitPairs[r], digitPairs[r+1]
+		return b[:l+4]
 	}
 	d := digits8(u)
 	z := uint(bits.TrailingZeros64(d-zeros|1<<56)) &^ 7 // 8 × leading zero digits (the last one counts)
