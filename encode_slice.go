@@ -96,7 +96,7 @@ func encFloat64s(e *encState, b []byte, p unsafe.Pointer, n int) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = encAppendFloat(b, f, 64)
+		b = encAppendFloat64(b, f)
 	}
 	return append(b, ']')
 }
