@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/celerjson/celer/internal/celertest"
 	"github.com/celerjson/celer/stream"
@@ -319,6 +318,10 @@ func TestRejectDuplicateNames(t *testing.T) {
 	expectAll(t, "2000 names and a repeat", []byte(sb.String()+`,"kxxxa\u0062":1}`), stream.ErrDuplicateName, o)
 }
 
+// TestDeepNestingMillion reads a million levels of nesting with every
+// reader. Work quadratic in the depth would take hours here and trip the
+// test binary's timeout; the test itself times nothing (a wall-clock
+// bound failed under load with linear work).
 func TestDeepNestingMillion(t *testing.T) {
 	n := 1_000_000
 	switch {
@@ -339,11 +342,7 @@ func TestDeepNestingMillion(t *testing.T) {
 		{"n [, MaxDepth 2n", []byte(strings.Repeat("[", n)), []stream.Options{stream.MaxDepth(2 * n)}, stream.ErrUnexpectedEOF},
 		{"n/2 [{\"\":, MaxDepth 2n", nested(`[{"":`, "}]", n/2, "0"), []stream.Options{stream.MaxDepth(2 * n)}, nil},
 	} {
-		start := time.Now()
 		expectAll(t, c.name, c.data, c.sentinel, c.o...)
-		if el := time.Since(start); el > 30*time.Second {
-			t.Errorf("%s: took %v", c.name, el)
-		}
 	}
 }
 
