@@ -383,9 +383,10 @@ func (d *decodeState) unquote(raw []byte, f scan.StrFlags) []byte {
 //
 // Short strings are not allocated one by one: they are copied into a
 // shared chunk (one allocation for many strings) and made into strings
-// that point there. The chunk is sized by what is left of the input, so
-// it is never much larger than the strings it will hold, and a string
-// keeps at most one chunk (up to chunkMax bytes) alive.
+// that point there. A chunk is sized by what is left of the input, so it
+// is never much larger than the strings it will hold; chunks double from
+// chunkMin to chunkMax, and a string keeps at most one chunk (up to
+// chunkMax bytes) alive.
 func (d *decodeState) str(raw []byte, f scan.StrFlags) string {
 	b := d.unquote(raw, f)
 	if len(b) == 0 {
@@ -433,7 +434,9 @@ func (d *decodeState) carve(b []byte) string {
 		return string(b)
 	}
 	if cap(d.strs)-len(d.strs) < len(b) {
-		n := min(len(d.data)-d.off+len(b), chunkMax)
+		// Each chunk is twice the last (chunkMin first, chunkMax at most),
+		// so a long document takes a few allocations, not one per 16 KiB.
+		n := min(len(d.data)-d.off+len(b), max(chunkMin, min(2*cap(d.strs), chunkMax)))
 		if d.strCap > 0 {
 			n = min(n, d.strCap)
 		}
@@ -451,6 +454,7 @@ const (
 
 // Limits for carving strings from chunks (see str).
 const (
-	strMax   = 256      // longer strings get their own allocation
-	chunkMax = 16 << 10 // chunk size when much input is left
+	strMax   = 256       // longer strings get their own allocation
+	chunkMin = 16 << 10  // the first chunk's size when much input is left
+	chunkMax = 128 << 10 // the largest chunk
 )

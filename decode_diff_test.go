@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/celerjson/celer/internal/celertest"
 	"github.com/celerjson/celer/internal/testtypes"
@@ -198,6 +199,62 @@ func TestUnmarshalAllocs(t *testing.T) {
 	})
 	if zc > 0 {
 		t.Errorf("UnmarshalWith ZeroCopyStrings: %v allocations, want 0", zc)
+	}
+}
+
+// TestUnmarshalStringChunksGrow checks that the chunks short strings are
+// carved from grow, so a long document's strings take a few allocations
+// (16 + 32 + 64 + 128 KiB, then 128 KiB each) rather than one per
+// chunkMin bytes, and that no chunk exceeds chunkMax.
+func TestUnmarshalStringChunksGrow(t *testing.T) {
+	const n = 40_000 // strings of 10 bytes: 400 KB, 25 chunks of 16 KiB
+	var sb strings.Builder
+	sb.WriteByte('[')
+	for i := range n {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		fmt.Fprintf(&sb, `"s-%07d"`, i)
+	}
+	sb.WriteByte(']')
+	data := []byte(sb.String())
+	v := new([n]string)
+	allocs := testing.AllocsPerRun(5, func() {
+		if err := Unmarshal(data, v); err != nil {
+			t.Fatal(err)
+		}
+	})
+	// 16+32+64+128 KiB, then 128 KiB chunks: 6 chunks for 400 KB.
+	if allocs > 6 {
+		t.Errorf("Unmarshal of %d short strings: %v allocations, want at most 6", n, allocs)
+	}
+	// Runs of strings laid out back to back are the chunks: the first
+	// holds at most chunkMin bytes, none more than chunkMax, and each is
+	// at least as large as the one before (but the last).
+	if got, want := v[n-1], fmt.Sprintf("s-%07d", n-1); got != want {
+		t.Fatalf("last string %q, want %q", got, want)
+	}
+	var runs []int
+	size := len(v[0])
+	for i := 1; i < n; i++ {
+		if unsafe.StringData(v[i]) == (*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(v[i-1])), len(v[i-1]))) {
+			size += len(v[i])
+			continue
+		}
+		runs = append(runs, size)
+		size = len(v[i])
+	}
+	runs = append(runs, size)
+	if runs[0] > chunkMin {
+		t.Errorf("first chunk holds %d bytes, more than chunkMin (%d)", runs[0], chunkMin)
+	}
+	for i, r := range runs {
+		if r > chunkMax {
+			t.Errorf("chunk %d holds %d bytes, more than chunkMax (%d)", i, r, chunkMax)
+		}
+		if i > 0 && i < len(runs)-1 && r < runs[i-1] {
+			t.Errorf("chunk %d holds %d bytes, less than the one before (%d)", i, r, runs[i-1])
+		}
 	}
 }
 
