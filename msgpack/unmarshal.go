@@ -204,48 +204,20 @@ func unmarshalChecked(data []byte, rv reflect.Value, o opts.Struct) (err error, 
 	return d.err, true
 }
 
-var oneSweepCache sync.Map // reflect.Type -> bool
+// sweep decides which types unmarshalChecked may decode (binfmt.Sweep).
+var sweep = binfmt.Sweep{
+	Structs: &structs,
+	Builtin: func(t reflect.Type) bool { // decoded by newDecoder, not by methods
+		return t == timeType || t == bigIntType || t == extType || t == numberType
+	},
+	Methods: []reflect.Type{unmarshalerType, textUnmarshalType},
+}
 
 // oneSweep reports whether values of type t may be decoded from
 // unchecked data (unmarshalChecked): no type reachable from t has a
 // decoding method (which would see data before it is all checked) or is
 // a non-empty interface (whose value's type could have one).
-func oneSweep(t reflect.Type) bool {
-	if ok, found := oneSweepCache.Load(t); found {
-		return ok.(bool)
-	}
-	ok := sweepable(t, map[reflect.Type]bool{})
-	oneSweepCache.Store(t, ok)
-	return ok
-}
-
-func sweepable(t reflect.Type, seen map[reflect.Type]bool) bool {
-	if seen[t] {
-		return true
-	}
-	seen[t] = true
-	switch {
-	case t == timeType, t == bigIntType, t == extType, t == numberType: // decoded by newDecoder, not by methods
-		return true
-	case t.Kind() != reflect.Pointer && (reflect.PointerTo(t).Implements(unmarshalerType) || reflect.PointerTo(t).Implements(textUnmarshalType)):
-		return false
-	}
-	switch t.Kind() {
-	case reflect.Interface:
-		return t.NumMethod() == 0
-	case reflect.Pointer, reflect.Slice, reflect.Array:
-		return sweepable(t.Elem(), seen)
-	case reflect.Map:
-		return sweepable(t.Key(), seen) && sweepable(t.Elem(), seen)
-	case reflect.Struct:
-		for _, f := range structs.For(t).Fields {
-			if !sweepable(f.Type, seen) {
-				return false
-			}
-		}
-	}
-	return true
-}
+func oneSweep(t reflect.Type) bool { return sweep.OK(t) }
 
 var stringType = reflect.TypeFor[string]()
 
