@@ -267,30 +267,37 @@ func TestAppendStringShort(t *testing.T) {
 				s[j] = near[r.IntN(len(near))]
 			}
 		}
-		html := i&1 == 0
-		var want bytes.Buffer
-		enc := json.NewEncoder(&want)
-		enc.SetEscapeHTML(html)
-		if err := enc.Encode(string(s)); err != nil {
-			t.Fatal(err)
-		}
-		e := &encState{}
-		e.setV1(html)
-		spare := r.IntN(21)
-		dst := make([]byte, 3, 3+spare)
-		guard := dst[:cap(dst)]
-		for j := range guard {
-			guard[j] = 0xAA
-		}
-		got := e.appendString(dst, string(s))
-		if w := want.Bytes(); !bytes.Equal(got[3:], w[:len(w)-1]) {
-			t.Fatalf("appendString(%q), html %v: got %q, want %q", s, html, got[3:], w[:len(w)-1])
-		}
-		if cap(got) == cap(dst) { // written in place: nothing past the output changed
-			for j := len(got); j < cap(dst); j++ {
-				if guard[j] != 0xAA {
-					t.Fatalf("appendString(%q) with %d spare bytes wrote past its output", s, spare)
-				}
+		checkAppendString(t, s, i&1 == 0, r.IntN(21))
+	}
+}
+
+// checkAppendString compares appendString's output for s, after a 3-byte
+// prefix in a buffer with spare bytes of room, with encoding/json's, and
+// checks that no byte past the output changed when it was written in
+// place.
+func checkAppendString(t *testing.T, s []byte, html bool, spare int) {
+	t.Helper()
+	var want bytes.Buffer
+	enc := json.NewEncoder(&want)
+	enc.SetEscapeHTML(html)
+	if err := enc.Encode(string(s)); err != nil {
+		t.Fatal(err)
+	}
+	e := &encState{}
+	e.setV1(html)
+	dst := make([]byte, 3, 3+spare)
+	guard := dst[:cap(dst)]
+	for j := range guard {
+		guard[j] = 0xAA
+	}
+	got := e.appendString(dst, string(s))
+	if w := want.Bytes(); !bytes.Equal(got[3:], w[:len(w)-1]) {
+		t.Fatalf("appendString(%q), html %v: got %q, want %q", s, html, got[3:], w[:len(w)-1])
+	}
+	if cap(got) == cap(dst) { // written in place: nothing past the output changed
+		for j := len(got); j < cap(dst); j++ {
+			if guard[j] != 0xAA {
+				t.Fatalf("appendString(%q) with %d spare bytes wrote past its output", s, spare)
 			}
 		}
 	}
@@ -320,32 +327,7 @@ func TestAppendStringShortUTF8(t *testing.T) {
 			s = append(s, p...)
 		}
 		s = s[:min(len(s), 18)]
-		html := i&1 == 0
-		var want bytes.Buffer
-		enc := json.NewEncoder(&want)
-		enc.SetEscapeHTML(html)
-		if err := enc.Encode(string(s)); err != nil {
-			t.Fatal(err)
-		}
-		e := &encState{}
-		e.setV1(html)
-		spare := r.IntN(21)
-		dst := make([]byte, 3, 3+spare)
-		guard := dst[:cap(dst)]
-		for j := range guard {
-			guard[j] = 0xAA
-		}
-		got := e.appendString(dst, string(s))
-		if w := want.Bytes(); !bytes.Equal(got[3:], w[:len(w)-1]) {
-			t.Fatalf("appendString(%q), html %v: got %q, want %q", s, html, got[3:], w[:len(w)-1])
-		}
-		if cap(got) == cap(dst) {
-			for j := len(got); j < cap(dst); j++ {
-				if guard[j] != 0xAA {
-					t.Fatalf("appendString(%q) with %d spare bytes wrote past its output", s, spare)
-				}
-			}
-		}
+		checkAppendString(t, s, i&1 == 0, r.IntN(21))
 		_, err := AppendMarshal(nil, string(s), AllowInvalidUTF8(false))
 		if valid := utf8.Valid(s); valid != (err == nil) {
 			t.Fatalf("AppendMarshal(%q, AllowInvalidUTF8(false)): error %v, valid UTF-8 %v", s, err, valid)
