@@ -8,10 +8,29 @@
 # comparable on a shared, loaded machine. Run it in the package folder:
 #   cd arena/bindbench && go test -c -o /tmp/bind.test . &&
 #   ../scripts/cpu-ratios.sh /tmp/bind.test 'UnmarshalStruct/' 5 100ms
+# With ALONE=1 every benchmark (operation/file/contender) runs in a process
+# of its own, in an order rotated and reversed per round: binding results
+# depend on the heap earlier contenders leave (see syntax-table.sh), so use
+# it for bindbench.
 set -euo pipefail
 bin=$1; re=$2; n=${3:-5}; bt=${4:-100ms}
 tmp=$(mktemp)
-for i in $(seq $n); do $bin -test.run '^$' -test.bench "$re" -test.benchtime $bt 2>/dev/null | grep -a '^Bench' >> $tmp; done
+if [[ ${ALONE:-0} == 1 ]]; then
+  mapfile -t names < <($bin -test.run '^$' -test.bench "$re" -test.benchtime 1x -test.cpu 1 2>/dev/null |
+    awk '$1 ~ /^Benchmark.*\// {print $1}' | awk '!seen[$0]++')
+  quote() { sed 's/[][\\.*^$+?(){}|]/\\&/g' <<<"$1"; }
+  m=${#names[@]}
+  for i in $(seq $n); do
+    for ((j = 0; j < m; j++)); do
+      k=$(((i * m / n + j) % m)); ((i % 2 == 0)) && k=$((m - 1 - k))
+      r=; IFS=/ read -ra parts <<<"${names[k]}"
+      for p in "${parts[@]}"; do r+="${r:+/}^$(quote "$p")\$"; done
+      $bin -test.run '^$' -test.bench "$r" -test.benchtime $bt 2>/dev/null | grep -a '^Bench' >> $tmp || true
+    done
+  done
+else
+  for i in $(seq $n); do $bin -test.run '^$' -test.bench "$re" -test.benchtime $bt 2>/dev/null | grep -a '^Bench' >> $tmp; done
+fi
 awk '{ v=0; for(i=1;i<=NF;i++) if($i=="cpu-ns/op") v=$(i-1)+0; if(v==0) next;
   split($1,a,"/"); op=a[1]; sub("Benchmark","",op); file=a[2]; c=a[3]; sub(/-[0-9]+$/,"",c); k=op"/"file;
   key=k SUBSEP c; if(!(key in m)||v<m[key]) m[key]=v; files[k]=1; cs[c]=1 }
