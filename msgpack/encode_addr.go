@@ -103,6 +103,7 @@ func newAddrEncoder(t reflect.Type) addrEnc {
 			return func(e *binfmt.Enc, p unsafe.Pointer) error { return appendBin(e, *(*[]byte)(p)) }
 		}
 		s := newSeqEnc(t.Elem())
+		s.name = t.String()
 		return func(e *binfmt.Enc, p unsafe.Pointer) error {
 			h := (*[]byte)(p) // the data pointer and length of any slice
 			if *h == nil {
@@ -112,7 +113,7 @@ func newAddrEncoder(t reflect.Type) addrEnc {
 			if uint64(len(*h)) > maxLen32 {
 				return limitError("slice of " + strconv.Itoa(len(*h)) + " elements exceeds the 2^32-1 of MessagePack")
 			}
-			return s.encode(e, unsafe.Pointer(unsafe.SliceData(*h)), len(*h))
+			return s.encodeSlice(e, unsafe.Pointer(unsafe.SliceData(*h)), len(*h))
 		}
 	case reflect.Array:
 		n := t.Len()
@@ -333,7 +334,8 @@ type seqEnc struct {
 	st   *structEnc                                                   // the encoder of struct elements
 	elem addrEnc
 	size uintptr
-	m    int // the length of sFloat64Array's arrays
+	m    int    // the length of sFloat64Array's arrays
+	name string // the slice type, for the depth error (encodeSlice)
 }
 
 func newSeqEnc(t reflect.Type) *seqEnc {
@@ -357,6 +359,22 @@ func newSeqEnc(t reflect.Type) *seqEnc {
 		}
 	}
 	return s
+}
+
+// encodeSlice writes a slice's n elements at p. A slice whose elements
+// can hold slices, maps or pointers counts in the depth, as pointers and
+// maps do: a slice that contains itself (t := []T{{}}; t[0].K = t) nests
+// without end and would overflow the stack.
+func (s *seqEnc) encodeSlice(e *binfmt.Enc, p unsafe.Pointer, n int) error {
+	if s.st == nil && s.elem == nil { // numbers, strings, booleans
+		return s.encode(e, p, n)
+	}
+	if e.Depth++; e.Depth > e.O.MaxDepth {
+		return &errs.Detail{Msg: "msgpack: exceeded max depth (a slice cycle?) marshaling " + s.name, Sentinel: errs.ErrDepth}
+	}
+	err := s.encode(e, p, n)
+	e.Depth--
+	return err
 }
 
 // encode writes the n elements at p (n <= maxLen32).
@@ -1084,6 +1102,7 @@ func addrKind(t reflect.Type) binfmt.EncFunc {
 		enc = addrEncoderFor(t)
 		if t.Kind() == reflect.Slice {
 			seq = newSeqEnc(t.Elem())
+			seq.name = t.String()
 		}
 		shared = format.SharedEncoder(t)
 	}
@@ -1102,7 +1121,7 @@ func addrKind(t reflect.Type) binfmt.EncFunc {
 			if uint64(v.Len()) > maxLen32 {
 				return limitError("slice of " + strconv.Itoa(v.Len()) + " elements exceeds the 2^32-1 of MessagePack")
 			}
-			return seq.encode(e, v.UnsafePointer(), v.Len())
+			return seq.encodeSlice(e, v.UnsafePointer(), v.Len())
 		}
 		return shared(e, v)
 	}

@@ -327,11 +327,44 @@ func (f *Format) arrayEncoder(t reflect.Type) EncFunc {
 		bulk = f.Bulk(t.Elem())
 	}
 	k := t.Kind()
+	// A slice whose elements can hold slices, maps or pointers counts in
+	// the depth (unless Begin counts every container), as pointers and
+	// maps do: a slice that contains itself nests without end.
+	switch t.Elem().Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.String:
+	default:
+		if k == reflect.Slice && !f.BeginDepth {
+			body := f.arrayBody(t, elem, bulk)
+			return func(e *Enc, v reflect.Value) error {
+				if v.IsNil() {
+					e.Null()
+					return nil
+				}
+				if e.Depth++; e.Depth > e.O.MaxDepth {
+					return &errs.Detail{Msg: f.Name + ": exceeded max depth (a slice cycle?) marshaling " + t.String(), Sentinel: errs.ErrDepth}
+				}
+				err := body(e, v)
+				e.Depth--
+				return err
+			}
+		}
+	}
+	body := f.arrayBody(t, elem, bulk)
 	return func(e *Enc, v reflect.Value) error {
 		if k == reflect.Slice && v.IsNil() {
 			e.Null()
 			return nil
 		}
+		return body(e, v)
+	}
+}
+
+// arrayBody writes the elements of the slice or array v (not nil).
+func (f *Format) arrayBody(t reflect.Type, elem EncFunc, bulk BulkFunc) EncFunc {
+	k := t.Kind()
+	return func(e *Enc, v reflect.Value) error {
 		if bulk != nil && (e.Typed || !f.BulkTyped) {
 			if done, err := bulk(e, v); done || err != nil {
 				return err
