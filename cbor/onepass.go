@@ -82,6 +82,12 @@ func (d *decState) skip(i int) int {
 // a byte at least for every item), and counts it open; the decoder calls
 // close when it ends.
 func (d *decState) open(n uint64, isMap bool, j int) {
+	d.checkCount(n, isMap, j)
+	d.depth++
+}
+
+// checkCount is the check of open without counting the container open.
+func (d *decState) checkCount(n uint64, isMap bool, j int) {
 	if d.check {
 		m, left := n, uint64(len(d.data)-j)
 		if isMap {
@@ -94,10 +100,26 @@ func (d *decState) open(n uint64, isMap bool, j int) {
 			panic(errUnchecked)
 		}
 	}
-	d.depth++
 }
 
 func (d *decState) close() { d.depth-- }
+
+// presize returns for how many of the n items (size bytes each) of a
+// checked container the decoder may allocate room before reading them.
+// Every container only checks its count against the bytes left, which
+// the containers around it also count on, so the room allocated ahead of
+// the items the data holds is taken from a budget for the whole call
+// (decState.budget, 8 bytes per byte of input); beyond it, the container
+// grows as items are decoded, each of which takes bytes of the input.
+// Well-formed data within the budget is allocated for whole.
+func (d *decState) presize(n uint64, size int) int {
+	if !d.check {
+		return int(n)
+	}
+	c := min(n, uint64(d.budget/size))
+	d.budget -= int(c) * size
+	return int(c)
+}
 
 // checkStr checks, unchecked, the content p of the definite string whose
 // head is b: MaxTokenBytes, and UTF-8 for text.
@@ -115,7 +137,7 @@ func unmarshalChecked(data []byte, dec decFunc, ev reflect.Value, o opts.Struct)
 		return nil, false
 	}
 	d := decPool.Get().(*decState)
-	*d = decState{data: data, o: o, buf: d.buf[:0], check: true}
+	*d = decState{data: data, o: o, buf: d.buf[:0], check: true, budget: 8 * len(data)}
 	defer func() {
 		// A decoder reading past the end (a length or count beyond the
 		// data) panics with a runtime error; other panics are not ours.

@@ -30,6 +30,9 @@ type decState struct {
 	// around the item being decoded.
 	check bool
 	depth int
+	// budget: the bytes the checked decoders may still allocate for
+	// items before reading them (see presize).
+	budget int
 	// strs is the chunk short Go strings are carved from (see string):
 	// its bytes below len(strs) belong to strings handed out already and
 	// are never written again.
@@ -234,6 +237,9 @@ func (d *decState) str(i int) ([]byte, int) {
 	_, ai, n, j := d.head(i)
 	if ai != aiIndef {
 		if d.check {
+			if n > uint64(len(d.data)-j) { // before int(n), which may wrap
+				panic(errUnchecked)
+			}
 			d.checkStr(d.data[i], d.data[j:j+int(n)])
 		}
 		return d.data[j : j+int(n)], j + int(n)
@@ -653,7 +659,11 @@ func sliceDecoder(t reflect.Type) decFunc {
 			return j
 		}
 		limit := max(1<<20, 8*len(d.data)) / size // elements allocated at once
-		if ai != aiIndef && (size <= 8 || n <= uint64(limit)) {
+		pre := n                                  // checked: what the budget allows
+		if d.check && ai != aiIndef {
+			pre = uint64(d.presize(n, size))
+		}
+		if ai != aiIndef && pre == n && (size <= 8 || n <= uint64(limit)) {
 			// The data is well-formed, so n items are there (each at
 			// least one byte): the slice is allocated whole when that
 			// takes at most 8 bytes per byte of input (or 1 MiB).
@@ -687,7 +697,8 @@ func sliceDecoder(t reflect.Type) decFunc {
 		// s[:k]).
 		s := reflect.MakeSlice(t, 4, 4)
 		if ai != aiIndef {
-			s = reflect.MakeSlice(t, max(limit, 1), max(limit, 1))
+			c := max(int(min(uint64(limit), pre)), 1)
+			s = reflect.MakeSlice(t, c, c)
 		}
 		k := 0
 		for more := n; ai == aiIndef && d.data[j] != breakByte || ai != aiIndef && more > 0; more-- {
@@ -1053,6 +1064,7 @@ func mapDecoder(t reflect.Type) decFunc {
 	stringKey := kt.Kind() == reflect.String && !reflect.PointerTo(kt).Implements(textUnmarshalType) && !reflect.PointerTo(kt).Implements(unmarshalerType)
 	// A map of (unnamed) strings to strings stores text pairs directly.
 	strMap := kt == stringType && et == stringType
+	entrySize := max(int(kt.Size()+et.Size()), 1)
 	var self decFunc
 	self = func(d *decState, i int, v reflect.Value) int {
 		if !d.plain(i) {
@@ -1067,8 +1079,9 @@ func mapDecoder(t reflect.Type) decFunc {
 			return d.typeErr(i, t, "")
 		}
 		if v.IsNil() {
-			_, _, n, _ := d.head(i)
-			v.Set(reflect.MakeMapWithSize(t, int(min(n, 1024))))
+			_, _, n, j := d.head(i)
+			d.checkCount(n, true, j) // before the map is made for it
+			v.Set(reflect.MakeMapWithSize(t, d.presize(min(n, 1024), entrySize)))
 		}
 		var m map[string]string
 		if strMap && v.CanAddr() {

@@ -49,9 +49,11 @@ func (d *decState) any(i int) (any, int) {
 		return append([]byte{}, b...), end
 	case kArray:
 		d.open(n, false, j)
-		out := make([]any, n)
-		for k := range out {
-			out[k], j = d.any(j)
+		out := make([]any, 0, d.presize(n, 16))
+		for ; n > 0; n-- {
+			var x any
+			x, j = d.any(j)
+			out = append(out, x)
 		}
 		d.depth--
 		return out, j
@@ -76,7 +78,7 @@ func (d *decState) anyMap(i int) (any, int) {
 	_, n, j := d.head(i)
 	d.open(n, true, j)
 	defer func() { d.depth-- }()
-	sm := make(map[string]any, min(n, 1024))
+	sm := make(map[string]any, d.presize(min(n, 1024), 32))
 	var am map[any]any
 	for ; n > 0; n-- {
 		var key any

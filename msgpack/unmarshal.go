@@ -35,6 +35,9 @@ type decState struct {
 	// open around the object being decoded.
 	check bool
 	depth int
+	// budget: the bytes the checked decoders may still allocate for
+	// objects before reading them (see presize).
+	budget int
 	// zeroCopy: strings and byte slices share the input's memory
 	// (ZeroCopyStrings; only Unmarshal sets it, its data is the caller's).
 	zeroCopy bool
@@ -60,6 +63,23 @@ func (d *decState) open(n uint64, isMap bool, j int) {
 		}
 	}
 	d.depth++
+}
+
+// presize returns for how many of the n objects (size bytes each) of a
+// checked container the decoder may allocate room before reading them.
+// Every container only checks its count against the bytes left, which
+// the containers around it also count on, so the room allocated ahead of
+// the objects the data holds is taken from a budget for the whole call
+// (decState.budget, 8 bytes per byte of input); beyond it, the container
+// grows as objects are decoded, each of which takes bytes of the input.
+// Valid data within the budget is allocated for whole.
+func (d *decState) presize(n uint64, size int) int {
+	if !d.check {
+		return int(n)
+	}
+	c := min(n, uint64(d.budget/size))
+	d.budget -= int(c) * size
+	return int(c)
 }
 
 // checkText checks, unchecked, the payload p of a str (UTF-8) or of a bin
@@ -182,7 +202,7 @@ func unmarshalChecked(data []byte, rv reflect.Value, o opts.Struct) (err error, 
 		return nil, false
 	}
 	d := decPool.Get().(*decState)
-	*d = decState{data: data, o: o, check: true, zeroCopy: o.Has(opts.ZeroCopyStrings)}
+	*d = decState{data: data, o: o, check: true, zeroCopy: o.Has(opts.ZeroCopyStrings), budget: 8 * len(data)}
 	defer func() {
 		// A decoder reading past the end (a length or count beyond the
 		// data) panics with a runtime error; other panics are not ours.
@@ -638,7 +658,12 @@ func sliceDecoder(t reflect.Type) decFunc {
 		// byte): the slice is allocated whole when that takes at most 8
 		// bytes per byte of input (or 1 MiB); one of larger elements grows
 		// as they are decoded.
-		if size <= 8 || n <= uint64(max(1<<20, 8*len(d.data))/size) {
+		limit := max(1<<20, 8*len(d.data)) / size
+		pre := n // checked: what the budget allows
+		if d.check {
+			pre = uint64(d.presize(n, size))
+		}
+		if pre == n && (size <= 8 || n <= uint64(limit)) {
 			s := reflect.MakeSlice(t, int(n), int(n))
 			if bulk != nil && n > 0 {
 				if end, ok := bulk(d, j, s.UnsafePointer(), int(n)); ok {
@@ -665,7 +690,7 @@ func sliceDecoder(t reflect.Type) decFunc {
 			return j
 		}
 		// Its length is its capacity; the objects decoded are s[:k].
-		c := max(max(1<<20, 8*len(d.data))/size, 1)
+		c := max(int(min(uint64(limit), pre)), 1)
 		s := reflect.MakeSlice(t, c, c)
 		for k := range int(n) {
 			if k == s.Len() {
@@ -842,6 +867,7 @@ func mapDecoder(t reflect.Type) decFunc {
 	stringKey := kt.Kind() == reflect.String && !reflect.PointerTo(kt).Implements(textUnmarshalType) && !reflect.PointerTo(kt).Implements(unmarshalerType)
 	// A map of (unnamed) strings to strings stores str pairs directly.
 	strMap := kt == stringType && et == stringType
+	entrySize := max(int(kt.Size()+et.Size()), 1)
 	return func(d *decState, i int, v reflect.Value) int {
 		switch infos[d.data[i]].kind {
 		case kNil:
@@ -855,7 +881,7 @@ func mapDecoder(t reflect.Type) decFunc {
 		d.open(n, true, j)
 		defer func() { d.depth-- }()
 		if v.IsNil() {
-			v.Set(reflect.MakeMapWithSize(t, int(min(n, 1024))))
+			v.Set(reflect.MakeMapWithSize(t, d.presize(min(n, 1024), entrySize)))
 		}
 		var m map[string]string
 		if strMap && v.CanAddr() {
