@@ -2,6 +2,7 @@ package cbor
 
 import (
 	"errors"
+	"math"
 	"reflect"
 	"runtime"
 
@@ -137,7 +138,7 @@ func unmarshalChecked(data []byte, dec decFunc, ev reflect.Value, o opts.Struct)
 		return nil, false
 	}
 	d := decPool.Get().(*decState)
-	*d = decState{data: data, o: o, buf: d.buf[:0], check: true, budget: 8 * len(data)}
+	*d = decState{data: data, o: o, buf: d.buf[:0], check: true, budget: 8 * min(len(data), math.MaxInt/8)}
 	defer func() {
 		// A decoder reading past the end (a length or count beyond the
 		// data) panics with a runtime error; other panics are not ours.

@@ -202,7 +202,7 @@ func unmarshalChecked(data []byte, rv reflect.Value, o opts.Struct) (err error, 
 		return nil, false
 	}
 	d := decPool.Get().(*decState)
-	*d = decState{data: data, o: o, check: true, zeroCopy: o.Has(opts.ZeroCopyStrings), budget: 8 * len(data)}
+	*d = decState{data: data, o: o, check: true, zeroCopy: o.Has(opts.ZeroCopyStrings), budget: 8 * min(len(data), math.MaxInt/8)}
 	defer func() {
 		// A decoder reading past the end (a length or count beyond the
 		// data) panics with a runtime error; other panics are not ours.
