@@ -213,3 +213,18 @@ func testSelectBytesDeepSkips(t *testing.T) {
 		}
 	}
 }
+
+// TestSelectBytesSameOnEveryCPU: between 256 bytes and minIndexedWalk, a
+// lookup whose value comes before a syntax error in the same window has one
+// answer (the byte-wise walk's), whatever the processor. (A threshold that
+// put such inputs on the indexed walk only where stage 1 runs AVX-512 code
+// made this lookup fail there and succeed under purego.)
+func TestSelectBytesSameOnEveryCPU(t *testing.T) {
+	for _, n := range []int{250, 1000, minIndexedWalk - 40} {
+		doc := []byte(`{"a":1,"pad":"` + strings.Repeat("x", n) + "\",\"b\":\"\x01\"}")
+		got, err := MustCompile(`$.a`).SelectBytes(doc)
+		if err != nil || len(got) != 1 || string(got[0]) != "1" {
+			t.Errorf("%d-byte document: $.a = %q, %v; want [1] (the value comes before the error)", len(doc), got, err)
+		}
+	}
+}

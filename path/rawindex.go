@@ -6,7 +6,6 @@ import (
 	"math/bits"
 	"sync"
 
-	"github.com/celerjson/celer/internal/cpu"
 	"github.com/celerjson/celer/internal/index"
 	"github.com/celerjson/celer/internal/kernels"
 	"github.com/celerjson/celer/internal/scan"
@@ -22,26 +21,13 @@ import (
 // document costs little more to find than with rawWalker.
 
 // minIndexedWalk is the input size from which the indexed walk is used (a
-// variable for tests, which run both walks on small inputs). Where stage 1
-// runs its AVX-512 code it indexes a few hundred bytes in less time than
-// the byte-wise walk takes over their whitespace and strings: the glossary
-// lookup (603 bytes, indented) takes 130 to 190 ns indexed against 290 to
-// 320 ns byte-wise, a compact 150-byte object the same either way, and a
-// 36-byte one 120 against 82 ns (the setup of the indexed walk). Without
-// it, stage 1 costs more than the byte-wise walk up to some kilobytes.
+// variable for tests, which run both walks on small inputs). It is the
+// same on every processor: the indexed walk fails a lookup on a syntax
+// error anywhere in a window it indexed, where the byte-wise walk may find
+// the value before reaching the error, so a threshold that depended on the
+// CPU (tried: 256 bytes where stage 1 runs its AVX-512 code, which made the
+// 603-byte glossary lookup 1.3x faster) would make results depend on it.
 var minIndexedWalk = 4 << 10
-
-func init() {
-	if fastIndex {
-		minIndexedWalk = 256
-	}
-}
-
-// fastIndex reports whether package index runs its AVX-512 stage 1 on
-// this processor: the features it requires for that (see its
-// index_amd64.go), all false under the purego tag.
-var fastIndex = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI &&
-	cpu.X86.HasPCLMULQDQ && cpu.X86.HasBMI1 && cpu.X86.HasPOPCNT
 
 const (
 	firstWindow = 2 << 10  // size of the first window indexed

@@ -332,11 +332,9 @@ func (d *Decoder) next() (int, error) {
 // Over a byte slice the next token is most often already checked and
 // waiting on the tape (tape.go); that case is kept to a few instructions.
 //
-// The function is nosplit to save the stack check of that common case:
-// its frame is a few words, and readTokenSlow, which does everything
-// else, checks the stack as usual.
-//
-//go:nosplit
+// (It is not nosplit, which would save the stack check of that case, about
+// three instructions: nosplit also turns off checkptr's instrumentation of
+// the tape token's unsafe pointer arithmetic under -race.)
 func (d *Decoder) ReadToken() (Token, error) {
 	if k := uint(d.tk); k < uint(len(d.tape)) {
 		e := d.tape[k]
