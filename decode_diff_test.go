@@ -224,8 +224,11 @@ func TestUnmarshalStringChunksGrow(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
-	// 16+32+64+128 KiB, then 128 KiB chunks: 6 chunks for 400 KB.
-	if allocs > 6 {
+	// 16+32+64+128 KiB, then 128 KiB chunks: 6 chunks for 400 KB. (Not
+	// counted under the race detector, where sync.Pool drops items at
+	// random and the pooled state is made anew now and then; the layout
+	// checks below still run.)
+	if allocs > 6 && !encRaceEnabled {
 		t.Errorf("Unmarshal of %d short strings: %v allocations, want at most 6", n, allocs)
 	}
 	// Runs of strings laid out back to back are the chunks: the first
