@@ -324,12 +324,16 @@ func fastElements[T any](r io.Reader, s *opts.Struct, o []Options, flags dflags,
 			c := e.buf[e.off]
 			if k > 0 && c == ',' {
 				e.off++
-				if !e.space() || e.buf[e.off] == ']' {
+				if !e.space() {
 					if e.err != nil {
 						yield(zero, e.err)
 					} else {
 						handover(e.off, `["",`, k)
 					}
+					return
+				}
+				if e.buf[e.off] == ']' { // a syntax error in the bytes read comes before a read error after them
+					handover(e.off, `["",`, k)
 					return
 				}
 			} else if c == ']' {
