@@ -66,7 +66,9 @@ func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
 // AllowInvalidUTF8, Deterministic, WithIndent). When dst has room and v
 // holds no maps or interfaces it does not allocate.
 //
-// On error dst is returned unchanged.
+// On error dst is returned unchanged, but the bytes of its spare capacity
+// (dst[len(dst):cap(dst)]) may have been overwritten by the partial
+// encoding.
 func AppendMarshal(dst []byte, v any, o ...Options) ([]byte, error) {
 	e := encGet()
 	if len(o) == 0 {
