@@ -1,6 +1,7 @@
 package celer
 
 import (
+	"encoding/binary"
 	"reflect"
 	"unsafe"
 
@@ -134,15 +135,19 @@ func (s *encStruct) encode(e *encState, b []byte, p unsafe.Pointer) []byte {
 			continue
 		}
 		// The name: 8 to 16 bytes, most names, copied inline with
-		// two overlapping native-endian words when b has the room
-		// (a plain copy that ends at the name's last byte).
+		// two overlapping words when b has the room (a plain copy that
+		// ends at the name's last byte; loads and stores through
+		// binary.LittleEndian on fixed-size arrays are one unaligned
+		// move where the processor has them, and byte moves where it
+		// does not).
 		if name, l := f.names[ni], len(b); uint(len(name)-8) <= 8 && cap(b)-l >= 16 {
 			n := len(name)
 			src := unsafe.Pointer(unsafe.StringData(name))
 			dst := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), l)
-			lo, hi := *(*uint64)(src), *(*uint64)(unsafe.Add(src, n-8))
-			*(*uint64)(dst) = lo
-			*(*uint64)(unsafe.Add(dst, n-8)) = hi
+			lo := binary.LittleEndian.Uint64((*[8]byte)(src)[:])
+			hi := binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(src, n-8))[:])
+			binary.LittleEndian.PutUint64((*[8]byte)(dst)[:], lo)
+			binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(dst, n-8))[:], hi)
 			b = b[:l+n]
 		} else {
 			b = encAppendName(b, name)
@@ -181,7 +186,7 @@ func (s *encStruct) encode(e *encState, b []byte, p unsafe.Pointer) []byte {
 // copy inline: names of 4 to 7 bytes (`,"":` is the shortest) with two
 // overlapping four-byte loads and stores when b has the room, the others
 // with append. The stores touch only the name's own bytes, and loads and
-// stores are both native-endian: a plain copy, without the call into
+// stores are both little-endian (portable, as above): a plain copy, without the call into
 // memmove.
 func encAppendName(b []byte, name string) []byte {
 	n, l := len(name), len(b)
@@ -190,9 +195,10 @@ func encAppendName(b []byte, name string) []byte {
 	}
 	src := unsafe.Pointer(unsafe.StringData(name))
 	dst := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), l)
-	lo, hi := *(*uint32)(src), *(*uint32)(unsafe.Add(src, n-4))
-	*(*uint32)(dst) = lo
-	*(*uint32)(unsafe.Add(dst, n-4)) = hi
+	lo := binary.LittleEndian.Uint32((*[4]byte)(src)[:])
+	hi := binary.LittleEndian.Uint32((*[4]byte)(unsafe.Add(src, n-4))[:])
+	binary.LittleEndian.PutUint32((*[4]byte)(dst)[:], lo)
+	binary.LittleEndian.PutUint32((*[4]byte)(unsafe.Add(dst, n-4))[:], hi)
 	return b[:l+n]
 }
 
