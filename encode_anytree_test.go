@@ -60,9 +60,9 @@ func encRandFloat(r *rand.Rand) float64 {
 	case 1:
 		return float64(1<<53) * float64(r.IntN(3)-1)
 	case 2:
-		return float64(1<<53 - r.IntN(3))
+		return float64(1<<53) - float64(r.IntN(3))
 	case 3:
-		return -float64(1<<53 - r.IntN(3))
+		return -(float64(1<<53) - float64(r.IntN(3)))
 	case 4:
 		return 1e21 * float64(r.IntN(3)-1)
 	case 5:

@@ -33,7 +33,7 @@ func encCases() []any {
 	zp := &encZeroP{-1}
 	return []any{
 		// Scalars.
-		nil, true, false, 0, -1, math.MaxInt64, math.MinInt64,
+		nil, true, false, 0, -1, math.MaxInt, math.MinInt, int64(math.MaxInt64), int64(math.MinInt64),
 		int8(-128), int16(32767), int32(-5), int64(9), uint(1), uint8(255), uint16(65535),
 		uint32(math.MaxUint32), uint64(math.MaxUint64), uintptr(42),
 		0.0, math.Copysign(0, -1), 1.0, -1.5, 1e20, 1e21, 1e-6, 1e-7, 123456789.123, 5e-324, math.MaxFloat64,

@@ -115,9 +115,13 @@ type addrScalars struct {
 // kept optional fields, types with encodings of their own, invalid
 // UTF-8 (the same error), the options that change scalars, and the
 // corpus structs.
+// bigUintptr is a uintptr that needs a CBOR head of the word's full width:
+// 2^44-1 on 64-bit platforms, 4095 on 32-bit ones.
+const bigUintptr = ^uintptr(0) >> 20
+
 func TestMarshalByAddress(t *testing.T) {
 	vals := []addrScalars{{}, {B: true, I: math.MinInt, I8: math.MinInt8, I16: math.MinInt16, I32: math.MinInt32, I64: math.MinInt64,
-		U: math.MaxUint, U8: math.MaxUint8, U16: math.MaxUint16, U32: math.MaxUint32, U64: math.MaxUint64, P: 1 << 40,
+		U: math.MaxUint, U8: math.MaxUint8, U16: math.MaxUint16, U32: math.MaxUint32, U64: math.MaxUint64, P: bigUintptr,
 		F32: 65504, F64: math.Inf(-1), S: "é" + strings.Repeat("x", 40), NS: "n", NU: 300, D: -time.Second, T: 3, PT: 1,
 		Own: "o", Sm: 99, OE: "kept", OZ: -1, OF: math.Copysign(0, -1), addrEmbedded: addrEmbedded{-24, "e"},
 		addrEmbedPtr: &addrEmbedPtr{25}},
@@ -126,7 +130,7 @@ func TestMarshalByAddress(t *testing.T) {
 		{S: "\xff"}, {NS: "a\xffb"}, {addrEmbedded: addrEmbedded{ES: "\xc0\x80"}}, {OE: "\xed\xa0\x80"}, {S: strings.Repeat("a", 40) + "\xff"}}
 	vals[2].Nest.X, vals[2].Nest.Y = 7, "nest"
 	vals[1].Ints, vals[1].I8s, vals[1].U16s, vals[1].Us = []int{0, -1, 23, 24, -25, math.MaxInt, math.MinInt}, [3]int8{-128, 127, 0}, []uint16{}, []uint{math.MaxUint, 0}
-	vals[1].Ps, vals[1].F32s, vals[1].F64s, vals[1].Bs = [2]uintptr{1, 1 << 33}, []float32{1.5, 65504, 1e-40, float32(math.Inf(1))}, [2]float64{math.NaN(), 0.1}, []bool{true, false}
+	vals[1].Ps, vals[1].F32s, vals[1].F64s, vals[1].Bs = [2]uintptr{1, bigUintptr}, []float32{1.5, 65504, 1e-40, float32(math.Inf(1))}, [2]float64{math.NaN(), 0.1}, []bool{true, false}
 	vals[1].Ss, vals[1].NSs, vals[1].Ts, vals[1].PTs = []string{"", "é", strings.Repeat("s", 50)}, [2]namedString{"a", "b"}, []addrText{1, 2}, [2]addrPtrText{1, 2}
 	vals[1].Sms, vals[1].Ds, vals[1].Coords = []Simple{1, 200}, []time.Duration{-1, time.Hour}, [][][2]float64{{{1, 2}, {-3.5, 1e300}}, nil, {}}
 	vals[2].Ss, vals[2].Ints, vals[2].F64s = []string{"ok", "\xff"}, []int{}, [2]float64{-0.0, 1}

@@ -264,7 +264,7 @@ func TestUnmarshalTypes(t *testing.T) {
 	if err := Unmarshal(data, &s); err != nil {
 		t.Fatal(err)
 	}
-	if s.I8 != -128 || s.U != math.MaxUint64 || s.F32 != math.MaxFloat32 || s.S != "a" || string(s.B) != "\x01" ||
+	if s.I8 != -128 || s.U != math.MaxUint || s.F32 != math.MaxFloat32 || s.S != "a" || string(s.B) != "\x01" ||
 		s.A != [2]int{1, 2} || s.BA != [4]byte{1, 2} || s.M[1] != "a" || s.M[-1] != "b" || **s.P != 5 ||
 		!s.T.Equal(time.Unix(1363896240, 0)) || s.N.String() != "-18446744073709551617" ||
 		!reflect.DeepEqual(s.TA, []float64{0.5}) || !reflect.DeepEqual(s.TB, []int16{0x0102, 0x0304}) {

@@ -2,6 +2,7 @@ package dom_test
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -165,7 +166,7 @@ func TestElementsStep(t *testing.T) {
 		n := len(all)
 		for start := -2; start <= n+1; start++ {
 			for end := -1; end <= n+2; end++ {
-				for _, step := range []int{-1, 0, 1, 2, 3, 5, n + 1, 1<<63 - 1} {
+				for _, step := range []int{-1, 0, 1, 2, 3, 5, n + 1, math.MaxInt} {
 					var want []int
 					if step > 0 {
 						for i := max(start, 0); i < min(end, n); i += step {

@@ -258,7 +258,7 @@ func TestUnmarshalTypes(t *testing.T) {
 		t.Fatal(err)
 	}
 	tm := time.Unix(1363896240, 0)
-	if s.I8 != -128 || s.U != math.MaxUint64 || s.F32 != math.MaxFloat32 || s.S != "a" || s.SB != "b" || string(s.B) != "\x01" ||
+	if s.I8 != -128 || s.U != math.MaxUint || s.F32 != math.MaxFloat32 || s.S != "a" || s.SB != "b" || string(s.B) != "\x01" ||
 		string(s.BS) != "c" || string(s.BA) != "\x01\x02" || s.A != [2]int{1, 2} || s.FA != [4]byte{1, 2, 3} ||
 		s.M[1] != "a" || s.M[-1] != "b" || **s.P != 5 || !s.T.Equal(tm) || !s.TS.Equal(tm) || s.N.Int64() != -1 ||
 		!reflect.DeepEqual(s.I16, []int16{1, -1000, 32767}) || !reflect.DeepEqual(s.F64, []float32{1.5, 1.5}) ||

@@ -2,6 +2,7 @@ package path
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -111,7 +112,7 @@ func BenchmarkLookupBytes(b *testing.B) {
 	})
 	b.Run("pointer-bytewise", func(b *testing.B) {
 		saved := minIndexedWalk
-		minIndexedWalk = 1 << 62
+		minIndexedWalk = math.MaxInt
 		defer func() { minIndexedWalk = saved }()
 		b.SetBytes(int64(len(doc)))
 		b.ReportAllocs()

@@ -2,6 +2,7 @@ package path
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -12,7 +13,7 @@ import (
 func selectBytesWith(q *Query, b []byte, indexed bool, o ...Options) ([][]byte, error) {
 	saved := minIndexedWalk
 	defer func() { minIndexedWalk = saved }()
-	minIndexedWalk = 1 << 62
+	minIndexedWalk = math.MaxInt
 	if indexed {
 		minIndexedWalk = 0
 	}
@@ -25,7 +26,7 @@ func bothWalks(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
 	saved := minIndexedWalk
 	defer func() { minIndexedWalk = saved }()
-	for _, min := range []int{1 << 62, 0} {
+	for _, min := range []int{math.MaxInt, 0} {
 		minIndexedWalk = min
 		name := "bytewise"
 		if min == 0 {

@@ -53,7 +53,7 @@ func TestHighBase(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for range 200 {
 		b := denseInput(r, []int{r.IntN(65), r.IntN(65), r.IntN(65)})
-		base := uint32(1<<32 - 64*4 - 64*r.IntN(1000))
+		base := uint32(1<<32-64*4) - uint32(64*r.IntN(1000))
 		var ref []uint32
 		for _, impl := range impls() {
 			restore := setImpl(impl)
