@@ -145,6 +145,20 @@ func BenchmarkLookupBytes(b *testing.B) {
 		}
 		reportCPU(b, cpu)
 	})
+	// Small and indented: the seeds' path.
+	gloss := celertest.CorpusFile(b, "mormot-json-performance/glossary.json")
+	g := MustCompileDotted(`glossary.GlossDiv.GlossList.GlossEntry.GlossDef.GlossSeeAlso[0]`)
+	b.Run("glossary", func(b *testing.B) {
+		b.SetBytes(int64(len(gloss)))
+		b.ReportAllocs()
+		cpu := cpuTime()
+		for b.Loop() {
+			if r, err := g.LookupBytes(gloss); err != nil || r == nil {
+				b.Fatal(r, err)
+			}
+		}
+		reportCPU(b, cpu)
+	})
 }
 
 func BenchmarkCompile(b *testing.B) {

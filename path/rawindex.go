@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"sync"
 
+	"github.com/celerjson/celer/internal/cpu"
 	"github.com/celerjson/celer/internal/index"
 	"github.com/celerjson/celer/internal/kernels"
 	"github.com/celerjson/celer/internal/scan"
@@ -21,13 +22,26 @@ import (
 // document costs little more to find than with rawWalker.
 
 // minIndexedWalk is the input size from which the indexed walk is used (a
-// variable for tests, which run both walks on small inputs). It is the
-// same on every processor: the indexed walk fails a lookup on a syntax
-// error anywhere in a window it indexed, where the byte-wise walk may find
-// the value before reaching the error, so a threshold that depended on the
-// CPU (tried: 256 bytes where stage 1 runs its AVX-512 code, which made the
-// 603-byte glossary lookup 1.3x faster) would make results depend on it.
+// variable for tests, which run both walks on small inputs). Where stage 1
+// runs its AVX-512 code it indexes a few hundred bytes in less time than
+// the byte-wise walk takes over their whitespace and strings (the 603-byte
+// glossary lookup was 1.3x faster); elsewhere stage 1 costs more than the
+// byte-wise walk up to some kilobytes. The threshold may depend on the
+// processor because the answer does not: a checked indexed walk that meets
+// an error leaves the decision to the byte-wise walk (see walkIndexed).
 var minIndexedWalk = 4 << 10
+
+func init() {
+	if fastIndex {
+		minIndexedWalk = 256
+	}
+}
+
+// fastIndex reports whether package index runs its AVX-512 stage 1 on
+// this processor: the features it requires for that (see its
+// index_amd64.go), all false under the purego tag.
+var fastIndex = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI &&
+	cpu.X86.HasPCLMULQDQ && cpu.X86.HasBMI1 && cpu.X86.HasPOPCNT
 
 const (
 	firstWindow = 2 << 10  // size of the first window indexed
@@ -69,8 +83,15 @@ type idxWalker struct {
 var idxWalkers = sync.Pool{New: func() any { return &idxWalker{idx: make([]uint32, 0, 1024)} }}
 
 // walkIndexed runs the indexed walk of steps for w; ok is false when the
-// indexed walk cannot decide (surrogate escapes to check) and rawWalker
-// must run instead.
+// indexed walk cannot decide and rawWalker must run instead: surrogate
+// escapes to check, or (checked walk) an error. The indexed walk fails on
+// an error anywhere in a window stage 1 indexed, where the byte-wise walk
+// finds a value that comes before it, and it checks that the selected
+// value ends where a value may end, where the byte-wise walk reads it as
+// one token ("0" of "01"). Otherwise it passes and checks what the
+// byte-wise walk does, so leaving errors to it gives the byte-wise walk's
+// answer on every input, whatever walk runs first; invalid input, the
+// rare case, pays for the two walks.
 func (w *rawWalker) walkIndexed(steps []rawStep) (start, end int, st walkStatus, ok bool) {
 	iw := idxWalkers.Get().(*idxWalker)
 	defer func() {
@@ -89,7 +110,7 @@ func (w *rawWalker) walkIndexed(steps []rawStep) (start, end int, st walkStatus,
 	iw.spill = iw.spill[:0] // a skip that failed may have left some
 	iw.nd, iw.ndOff, iw.nums = iw.nd[:0], 0, 0
 	start, end, st = iw.walk(steps, w)
-	if iw.strict && iw.x.SurrogateEscape() {
+	if iw.strict && iw.x.SurrogateEscape() || st == walkBad && !iw.trusted {
 		return 0, 0, 0, false
 	}
 	return start, end, st, true
