@@ -6,7 +6,6 @@ import (
 	"math/bits"
 	"sync"
 
-	"github.com/celerjson/celer/internal/cpu"
 	"github.com/celerjson/celer/internal/index"
 	"github.com/celerjson/celer/internal/kernels"
 	"github.com/celerjson/celer/internal/scan"
@@ -32,16 +31,10 @@ import (
 var minIndexedWalk = 4 << 10
 
 func init() {
-	if fastIndex {
+	if index.Accelerated() {
 		minIndexedWalk = 256
 	}
 }
-
-// fastIndex reports whether package index runs its AVX-512 stage 1 on
-// this processor: the features it requires for that (see its
-// index_amd64.go), all false under the purego tag.
-var fastIndex = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI &&
-	cpu.X86.HasPCLMULQDQ && cpu.X86.HasBMI1 && cpu.X86.HasPOPCNT
 
 const (
 	firstWindow = 2 << 10  // size of the first window indexed

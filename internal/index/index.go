@@ -118,6 +118,11 @@ var forceNoVBMI2 bool
 
 func useAccelerated() bool { return accelerated && !forceGeneric }
 
+// Accelerated reports whether stage 1 runs its vector code on this
+// processor (never under the purego tag), for callers that choose between
+// the index and a byte-wise walk by input size.
+func Accelerated() bool { return accelerated }
+
 // Reset prepares x for a new input. flags is 0 or StrictUTF8.
 func (x *Builder) Reset(flags uint) {
 	*x = Builder{}
