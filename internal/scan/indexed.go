@@ -2,6 +2,7 @@ package scan
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"sync"
 
 	"github.com/celerjson/celer/internal/index"
@@ -296,8 +297,30 @@ value:
 		if e < 0 {
 			e = len(b)
 		}
-		e = trimSpace(b, p, e)
-		if !NumberRun(b, p, e) {
+		// shortNumber, written out (a call here costs the walk's
+		// registers), on the run up to the next structural position:
+		// whitespace after the number is a non-digit that it does not
+		// take, and is trimmed for NumberRun.
+		if l := e - p; uint(l) <= 24 && p+24 <= len(b) {
+			q := (*[24]byte)(b[p : p+24])
+			m := (nonDigitsLow(binary.LittleEndian.Uint64(q[0:8]))>>7 |
+				nonDigitsLow(binary.LittleEndian.Uint64(q[8:16]))>>6 |
+				nonDigitsLow(binary.LittleEndian.Uint64(q[16:24]))>>5) & runBits[l]
+			s := int(m & 1)
+			m &^= 1
+			dot := l
+			if m != 0 {
+				dot = int(runByte[bits.TrailingZeros64(m)&63])
+				if m&(m-1) != 0 || dot >= l-1 || q[dot] != '.' {
+					goto slowNumber
+				}
+			}
+			if dot > s && (q[s] != '0' || dot == s+1) {
+				goto next
+			}
+		}
+	slowNumber:
+		if !NumberRun(b, p, trimSpace(b, p, e)) {
 			return false
 		}
 		goto next
@@ -445,8 +468,28 @@ value:
 		if e < 0 {
 			e = len(b)
 		}
-		e = trimSpace(b, p, e)
-		if !NumberRun(b, p, e) {
+		// shortNumber, written out as in validate.
+		if l := e - p; uint(l) <= 24 && p+24 <= len(b) {
+			q := (*[24]byte)(b[p : p+24])
+			m := (nonDigitsLow(binary.LittleEndian.Uint64(q[0:8]))>>7 |
+				nonDigitsLow(binary.LittleEndian.Uint64(q[8:16]))>>6 |
+				nonDigitsLow(binary.LittleEndian.Uint64(q[16:24]))>>5) & runBits[l]
+			s := int(m & 1)
+			m &^= 1
+			dot := l
+			if m != 0 {
+				dot = int(runByte[bits.TrailingZeros64(m)&63])
+				if m&(m-1) != 0 || dot >= l-1 || q[dot] != '.' {
+					goto slowNumber
+				}
+			}
+			if dot > s && (q[s] != '0' || dot == s+1) {
+				out = putShort(out, q[:], l)
+				goto next
+			}
+		}
+	slowNumber:
+		if e = trimSpace(b, p, e); !NumberRun(b, p, e) {
 			return out, false
 		}
 		out = putShort(out, b[p:], e-p)

@@ -158,3 +158,27 @@ func BenchmarkValidSmall(b *testing.B) {
 		b.Run(n+"/onepass", onePass(data))
 	}
 }
+
+// TestIndexedNumbers checks the walks' written-out number check on runs
+// that it takes or leaves to NumberRun: usual numbers with one byte
+// changed or cut after it, followed by whitespace or not, in an array
+// and as the last value before the end of input (under 24 bytes left).
+func TestIndexedNumbers(t *testing.T) {
+	const alphabet = "0159-.+eE/:x\x00\x7f\x80\xb0\xba\xff"
+	var runs []string
+	for _, s := range []string{"-65.613616999999977", "43.42", "0.5", "-0", "12345678901234567890123", "7"} {
+		runs = append(runs, s)
+		for i := range len(s) {
+			for j := range len(alphabet) {
+				runs = append(runs, s[:i]+alphabet[j:j+1]+s[i+1:], s[:i]+alphabet[j:j+1])
+			}
+		}
+	}
+	pad := `["` + strings.Repeat("a", minIndexed) + `",`
+	for _, s := range runs {
+		for _, ws := range []string{"", " ", "\n\t "} {
+			checkIndexed(t, s+ws, []byte(pad+s+ws+`,1]`))
+			checkIndexed(t, s+ws+" last", []byte(pad+s+ws+`]`))
+		}
+	}
+}

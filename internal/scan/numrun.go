@@ -5,68 +5,13 @@ import (
 	"math/bits"
 )
 
-// nonDigits returns w with the top bit of each byte set when the byte is
-// not an ASCII digit, and every other bit clear. The top bits are cleared
-// before the additions so that no carry crosses a byte: the test is exact
-// for every byte, not only the first.
-func nonDigits(w uint64) uint64 {
-	t := w & 0x7f7f7f7f7f7f7f7f
-	ge0 := t + 0x5050505050505050 // top bit set where t >= '0'
-	gt9 := t + 0x4646464646464646 // top bit set where t > '9'
-	return (^ge0 | gt9 | w) & 0x8080808080808080
-}
-
-// lanes returns the mask of the first n bytes of a word (none for n <= 0,
-// all for n >= 8).
-func lanes(n int) uint64 {
-	return 1<<(8*uint(min(max(n, 0), 8))) - 1 // a shift by 64 gives 0
-}
-
 // NumberRun reports whether b[p:e] is exactly one JSON number. Runs of up
-// to 24 bytes without an exponent, the common case, are checked with a few
-// word operations and no loop (one word up to 8 bytes, two up to 16); others
-// go through Number.
+// to 24 bytes of the usual form (see shortNumber) are checked with a few
+// word operations and no loop; others go through Number.
 func NumberRun(b []byte, p, e int) bool {
-	n := e - p
-	if n > 0 && p+24 <= len(b) {
-		w := b[p : p+24 : p+24]
-		x := binary.LittleEndian.Uint64(w)
-		// The non-digits of bytes 0-7, 8-15 and 16-23 of the run.
-		m, m1, m2 := nonDigits(x), uint64(0), uint64(0)
-		switch {
-		case n <= 8:
-			m &= lanes(n)
-		case n <= 16:
-			m1 = nonDigits(binary.LittleEndian.Uint64(w[8:])) & lanes(n-8)
-		case n <= 24:
-			m1 = nonDigits(binary.LittleEndian.Uint64(w[8:]))
-			m2 = nonDigits(binary.LittleEndian.Uint64(w[16:])) & lanes(n-16)
-		default:
-			return numberSlow(b, p, e)
-		}
-		s := 0
-		if byte(x) == '-' {
-			s = 1
-			m &^= 0x80
-		}
-		// The first digit is w[s]; a leading 0 is alone or before '.'.
-		if s < n && (w[s] != '0' || s+1 == n || w[s+1] == '.') {
-			var d int // the one non-digit, if any: it must be the '.'
-			switch {
-			case m|m1|m2 == 0:
-				return true
-			case m1|m2 == 0 && m&(m-1) == 0:
-				d = bits.TrailingZeros64(m) >> 3
-			case m|m2 == 0 && m1&(m1-1) == 0:
-				d = 8 + bits.TrailingZeros64(m1)>>3
-			case m|m1 == 0 && m2&(m2-1) == 0:
-				d = 16 + bits.TrailingZeros64(m2)>>3
-			default:
-				return numberSlow(b, p, e)
-			}
-			if w[d] == '.' && d > s && d < n-1 {
-				return true
-			}
+	if n := e - p; uint(n-1) < 24 && p+24 <= len(b) {
+		if c := b[p]; (c == '-' || c-'0' < 10) && shortNumber((*[24]byte)(b[p:p+24]), n) {
+			return true
 		}
 	}
 	return numberSlow(b, p, e)
@@ -78,9 +23,56 @@ func numberSlow(b []byte, p, e int) bool {
 	return code == OK && k == e-p
 }
 
-// NonDigits is nonDigits for callers that check number runs inline (the
-// stream Decoder's tape loop, which must not make calls).
-func NonDigits(w uint64) uint64 { return nonDigits(w) }
+// nonDigitsLow returns w with the top bit of each byte set when the byte
+// is not an ASCII digit, in four operations. It is exact up to the first
+// byte >= 0xb0 only: that byte is flagged itself, but the borrow or carry
+// it makes can change the flags of the bytes after it. shortNumber, which
+// takes at most one flagged byte and only a '.', stays exact with it.
+func nonDigitsLow(w uint64) uint64 {
+	return ((0xafafafafafafafaf - w) | (w + 0x4646464646464646)) & 0x8080808080808080
+}
 
-// Lanes is lanes, exported with NonDigits.
-func Lanes(n int) uint64 { return lanes(n) }
+// shortNumber reports whether q[:l] (l <= 24) is a number of the usual
+// form: a sign, digits and at most one '.', no exponent. q[0] must be a
+// digit or a '-'. False means undecided: Number decides.
+//
+// It works on the non-digits of the three words of q, byte i of word j at
+// bit 8i+j of one mask, so that the run's first l bytes are the bits of
+// runBits[l] and one trailing-zero count finds the first non-digit after
+// the sign. The walks of indexed.go (and the stream Decoder's tape loop)
+// write it out: a call there costs more than the check.
+func shortNumber(q *[24]byte, l int) bool {
+	m := (nonDigitsLow(binary.LittleEndian.Uint64(q[0:8]))>>7 |
+		nonDigitsLow(binary.LittleEndian.Uint64(q[8:16]))>>6 |
+		nonDigitsLow(binary.LittleEndian.Uint64(q[16:24]))>>5) & runBits[l]
+	s := int(m & 1) // a '-' (q[0] is a digit or a '-')
+	m &^= 1
+	dot := l // the '.', or the end of the run
+	if m != 0 {
+		dot = int(runByte[bits.TrailingZeros64(m)&63])
+		if m&(m-1) != 0 || dot >= l-1 || q[dot] != '.' {
+			return false
+		}
+	}
+	return dot > s && (q[s] != '0' || dot == s+1)
+}
+
+// runByte[z] is the byte of a run whose non-digit flag is bit z of
+// shortNumber's mask: (z&7)*8 + z>>3.
+var runByte = func() (t [64]uint8) {
+	for z := range t {
+		t[z] = uint8(z&7*8 + z>>3)
+	}
+	return t
+}()
+
+// runBits[l] has the bits of the first l bytes of three words in the
+// order of shortNumber's mask: byte i of word j at bit 8i+j.
+var runBits = func() (t [25]uint64) {
+	for l := range t {
+		for i := range l {
+			t[l] |= 1 << (i%8*8 + i/8)
+		}
+	}
+	return t
+}()

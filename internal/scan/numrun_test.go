@@ -42,3 +42,72 @@ func FuzzNumberRun(f *testing.F) {
 		checkNumberRun(t, s)
 	})
 }
+
+// shortNumberAlphabet holds digits, the number's other bytes, the bytes
+// next to the digits and '.', and bytes >= 0x80 whose carries or borrows
+// change the non-digit flags of the bytes after them.
+const shortNumberAlphabet = "0159-.+eE/:\x00\x7f\x80\xaf\xb0\xb9\xba\xff"
+
+// checkShortNumber checks shortNumber on the run s: it must never take a
+// run that is not a number, and must take every number of up to 24 bytes
+// without an exponent (the fast path's reach).
+func checkShortNumber(t *testing.T, s string) {
+	t.Helper()
+	if s == "" || s[0] != '-' && !isDigit(s[0]) || len(s) > 24 {
+		return // not shortNumber's input
+	}
+	k, code := Number([]byte(s), true)
+	valid := code == OK && k == len(s)
+	var q [24]byte
+	for i := range q {
+		q[i] = shortNumberAlphabet[(i*7+len(s))%len(shortNumberAlphabet)] // bytes after the run are any
+	}
+	copy(q[:], s)
+	got := shortNumber(&q, len(s))
+	if got && !valid {
+		t.Errorf("shortNumber(%q) takes a run that is not a number", s)
+	}
+	if !got && valid && !strings.ContainsAny(s, "eE") {
+		t.Errorf("shortNumber(%q) leaves a usual number to Number", s)
+	}
+}
+
+func TestShortNumber(t *testing.T) {
+	// Every run of up to four bytes over the alphabet, and of five with
+	// the first byte a digit or '-'.
+	a := shortNumberAlphabet
+	var rec func(s string, n int)
+	rec = func(s string, n int) {
+		checkShortNumber(t, s)
+		if n == 0 {
+			return
+		}
+		for i := range len(a) {
+			rec(s+a[i:i+1], n-1)
+		}
+	}
+	rec("", 4)
+	for _, c := range "-019" {
+		for i := range len(a) {
+			for j := range len(a) {
+				for k := range len(a) {
+					for l := range len(a) {
+						checkShortNumber(t, string(c)+a[i:i+1]+a[j:j+1]+a[k:k+1]+a[l:l+1])
+					}
+				}
+			}
+		}
+	}
+	// Long runs: usual numbers with one byte replaced, at every position.
+	for _, s := range []string{"-65.613616999999977", "43.420273000000009", "123456789012345678901234",
+		"-1234567890123456789012.5", "0.12345678901234567890123", "-0.1234567890123456789012", "1234567.9",
+		"12345678.0123456", "9"} {
+		checkShortNumber(t, s)
+		for i := range len(s) {
+			for j := range len(a) {
+				checkShortNumber(t, s[:i]+a[j:j+1]+s[i+1:])
+				checkShortNumber(t, s[:i]+a[j:j+1]) // cut after it
+			}
+		}
+	}
+}
