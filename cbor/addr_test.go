@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -170,6 +171,116 @@ func TestMarshalByAddress(t *testing.T) {
 			if err != nil || werr != nil || string(got) != string(want) {
 				t.Errorf("%s %v: by address %d bytes, %v; reflection %d bytes, %v", c.Name, o, len(got), err, len(want), werr)
 			}
+		}
+	}
+}
+
+type addrLeaf struct {
+	S string
+	N int
+}
+
+type addrPtrTextLeaf struct{ P addrPtrText }
+
+type addrInner struct {
+	*addrEmbedPtr
+	X int
+}
+
+// addrNode has a field of every shape the struct encoders by address
+// take themselves (nested structs, pointers to structs, slices of
+// structs, slices of scalars, maps with string keys) or hand to the
+// shared plans (types with encodings of their own, embedded pointers,
+// interfaces, arrays of structs, maps whose values have pointer-only
+// methods), optional or not.
+type addrNode struct {
+	Name   string
+	PS     *string
+	OPN    *int `json:",omitempty"`
+	Leaf   addrLeaf
+	Next   *addrNode            `json:",omitempty"`
+	Kids   []addrNode           `json:",omitempty"`
+	KidsP  []*addrNode          `json:"kp"`
+	ByName map[string]addrNode  `json:"bn"`
+	ByPtr  map[string]*addrNode `json:"bp"`
+	Meta   map[string]string    `json:"m,omitempty"`
+	Lists  map[string][]int64   `json:"l"`
+	Texts  map[string]addrPtrTextLeaf
+	Own    addrSelf
+	When   time.Time
+	PT     *addrPtrText
+	Ints   []int16 `json:"i,omitempty"`
+	Strs   []string
+	Bytes  []byte
+	OZ     addrLeaf `json:"oz,omitzero"`
+	Any    any
+	Arr    [2]addrLeaf
+	Inner  addrInner
+	PInner *addrInner
+	Leaves []addrLeaf
+	PLeaf  *addrLeaf
+	Zero   [0]addrLeaf
+}
+
+// TestMarshalByAddressNested: structs by address (structEnc) write what
+// the shared plans write (refFormat), byte for byte and error for
+// error, over every shape of addrNode, nested, with invalid UTF-8 at
+// each place, every MaxDepth up to the tree's depth and the options
+// that change the output; maps of one entry, so that their order is
+// the same.
+func TestMarshalByAddressNested(t *testing.T) {
+	mk := func(s string) *addrNode {
+		pt := addrPtrText(2)
+		leaf := addrLeaf{s, -7}
+		n := &addrNode{Name: s, Leaf: leaf, Kids: []addrNode{{Name: "k" + s, Ints: []int16{1, -300}}}, KidsP: []*addrNode{nil, {Name: s}},
+			ByName: map[string]addrNode{s: {Name: "v", Leaves: []addrLeaf{leaf}}}, ByPtr: map[string]*addrNode{"p": {PLeaf: &leaf}},
+			Meta: map[string]string{"k": s}, Lists: map[string][]int64{s: {1, 1 << 40}}, Texts: map[string]addrPtrTextLeaf{"t": {3}},
+			Own: "o", When: time.Unix(7, 0).UTC(), PT: &pt, Ints: []int16{5}, Strs: []string{s, ""}, Bytes: []byte(s),
+			OZ: leaf, Any: map[string]any{"a": []any{s}}, Arr: [2]addrLeaf{leaf}, Inner: addrInner{&addrEmbedPtr{4}, 5},
+			PInner: &addrInner{X: 6}, Leaves: []addrLeaf{leaf, {}}, PLeaf: &leaf, PS: &s, OPN: &leaf.N}
+		return n
+	}
+	var vals []*addrNode
+	for _, s := range []string{"ok", "é", "\xff"} {
+		n := mk(s)
+		n.Next = mk(s)
+		n.Next.Kids[0].Next = mk("deep")
+		vals = append(vals, n, &addrNode{}, &addrNode{Kids: []addrNode{}, Leaves: []addrLeaf{}, ByName: map[string]addrNode{}})
+		m := mk("ok")
+		m.ByName = map[string]addrNode{s: {}}
+		vals = append(vals, m)
+	}
+	var options [][]Options
+	for d := 1; d <= 8; d++ {
+		options = append(options, []Options{MaxDepth(d)})
+	}
+	options = append(options, nil, []Options{Deterministic(true)}, []Options{AllowInvalidUTF8(true)}, []Options{TypedArrays(true)})
+	for _, o := range options {
+		for i, n := range vals {
+			for _, v := range []any{n, *n, []addrNode{*n}, []*addrNode{n}, map[string]addrNode{"x": *n}, n.Leaves, [1]addrNode{*n}} {
+				got, err := marshalWith(format, v, o...)
+				want, werr := marshalWith(refFormat, v, o...)
+				if string(got) != string(want) || (err == nil) != (werr == nil) || err != nil && err.Error() != werr.Error() {
+					t.Errorf("%d %T %v:\n got %x, %v\nwant %x, %v", i, v, o, got, err, want, werr)
+				}
+			}
+		}
+	}
+	// Maps of several entries: the same entries in some order; sorted
+	// alike with Deterministic.
+	big := mk("ok")
+	for i := range 20 {
+		big.ByName["n"+strconv.Itoa(i)] = *mk(strconv.Itoa(i))
+	}
+	for _, o := range [][]Options{nil, {Deterministic(true)}} {
+		got, err := marshalWith(format, big, o...)
+		want, werr := marshalWith(refFormat, big, o...)
+		if err != nil || werr != nil || len(got) != len(want) || o != nil && string(got) != string(want) {
+			t.Fatalf("%v: by address %d bytes, %v; reflection %d bytes, %v", o, len(got), err, len(want), werr)
+		}
+		var a, b any
+		if err := Unmarshal(got, &a); err != nil || Unmarshal(want, &b) != nil || !reflect.DeepEqual(a, b) {
+			t.Errorf("%v: the maps differ (%v)", o, err)
 		}
 	}
 }

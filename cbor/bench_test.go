@@ -59,6 +59,22 @@ func BenchmarkUnmarshal(b *testing.B) {
 			}
 		})
 	}
+	// NeoUBJSON's 1K byte array: a call's fixed cost beside one copy.
+	kb := make([]byte, 1024)
+	for i := range kb {
+		kb[i] = byte(i * 7)
+	}
+	kbData, _ := Marshal(kb)
+	b.Run("1Kbytes", func(b *testing.B) {
+		b.SetBytes(int64(len(kbData)))
+		b.ReportAllocs()
+		for b.Loop() {
+			var v []byte
+			if err := Unmarshal(kbData, &v); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	for _, c := range testtypes.Slices() {
 		data, _ := Marshal(c.V)
 		b.Run(c.Name, func(b *testing.B) {

@@ -412,44 +412,50 @@ func appendUints[T uint | uintptr | uint64 | uint32 | uint16 | uint8](dst []byte
 // counted in the depth, and with Deterministic the entries sorted by
 // their encoded keys, which for text strings is by length, then bytes.
 func stringMapEncoder(t reflect.Type) binfmt.EncFunc {
+	name := t.String()
 	return func(e *binfmt.Enc, v reflect.Value) error {
-		if v.IsNil() {
-			e.Null()
-			return nil
-		}
-		if e.Depth++; e.Depth > e.O.MaxDepth {
-			return &errs.Detail{Msg: "cbor: exceeded max depth (a map cycle?) marshaling " + t.String(), Sentinel: errs.ErrDepth}
-		}
 		p := v.UnsafePointer() // a map is a pointer
-		m := *(*map[string]string)(unsafe.Pointer(&p))
-		e.Buf = appendHead(e.Buf, majorMap, uint64(len(m)))
-		strict := !e.O.Has(opts.AllowInvalidUTF8)
-		if e.Det {
-			keys := make([]string, 0, len(m))
-			for k := range m {
-				keys = append(keys, k)
-			}
-			slices.SortFunc(keys, func(a, b string) int {
-				if len(a) != len(b) {
-					return len(a) - len(b)
-				}
-				return strings.Compare(a, b)
-			})
-			for _, k := range keys {
-				if err := appendEntry(e, k, m[k], strict); err != nil {
-					return err
-				}
-			}
-		} else {
-			for k, x := range m {
-				if err := appendEntry(e, k, x, strict); err != nil {
-					return err
-				}
-			}
-		}
-		e.Depth--
+		return encodeStringMap(e, *(*map[string]string)(unsafe.Pointer(&p)), name)
+	}
+}
+
+// encodeStringMap writes m, of a map type named name whose keys and
+// values are plain strings (see stringMapEncoder).
+func encodeStringMap(e *binfmt.Enc, m map[string]string, name string) error {
+	if m == nil {
+		e.Null()
 		return nil
 	}
+	if e.Depth++; e.Depth > e.O.MaxDepth {
+		return &errs.Detail{Msg: "cbor: exceeded max depth (a map cycle?) marshaling " + name, Sentinel: errs.ErrDepth}
+	}
+	e.Buf = appendHead(e.Buf, majorMap, uint64(len(m)))
+	strict := !e.O.Has(opts.AllowInvalidUTF8)
+	if e.Det {
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		slices.SortFunc(keys, func(a, b string) int {
+			if len(a) != len(b) {
+				return len(a) - len(b)
+			}
+			return strings.Compare(a, b)
+		})
+		for _, k := range keys {
+			if err := appendEntry(e, k, m[k], strict); err != nil {
+				return err
+			}
+		}
+	} else {
+		for k, x := range m {
+			if err := appendEntry(e, k, x, strict); err != nil {
+				return err
+			}
+		}
+	}
+	e.Depth--
+	return nil
 }
 
 // appendEntry writes the map entry of text strings k and x, checking

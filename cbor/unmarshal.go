@@ -65,6 +65,12 @@ func Unmarshal(data []byte, v any, o ...Options) error {
 	if !s.Has(opts.RejectDuplicateNames) && (s.MaxBytes <= 0 || int64(len(data)) <= s.MaxBytes) {
 		if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && !rv.IsNil() {
 			ti := topFor(v)
+			if ti.bytes {
+				if b, ok := topBytes(data, s.MaxTokenBytes); ok {
+					*(*[]byte)(rv.UnsafePointer()) = b
+					return nil
+				}
+			}
 			if ev := rv.Elem(); ti.sweep && ev.IsZero() {
 				if err, ok := unmarshalChecked(data, ti.dec, ev, s); ok {
 					return err
@@ -266,6 +272,7 @@ type topInfo struct {
 	typ   unsafe.Pointer
 	dec   decFunc
 	sweep bool
+	bytes bool // a slice of bytes decoded by decodeByteSlice (topBytes)
 }
 
 var (
@@ -284,11 +291,48 @@ func topFor(v any) *topInfo {
 	if x, ok := topCache.Load(t); ok {
 		ti = x.(*topInfo)
 	} else {
-		ti = &topInfo{typ: typ, dec: decoderFor(t.Elem()), sweep: oneSweep(t.Elem())}
+		e := t.Elem()
+		ti = &topInfo{typ: typ, dec: decoderFor(e), sweep: oneSweep(e),
+			bytes: e.Kind() == reflect.Slice && e.Elem().Kind() == reflect.Uint8 && !elemHasMethods(e.Elem()) && !ownDecoding(e)}
 		topCache.Store(t, ti)
 	}
 	lastTop.Store(ti)
 	return ti
+}
+
+// topBytes returns a copy of the content of data when data is one
+// definite byte string (within maxToken, when above 0), the whole
+// validation of such data, and reports false otherwise. Unmarshal into
+// a slice of bytes takes it before its general path, which decodes such
+// data to the same copy (decodeByteSlice) after a decoding state, a
+// deferred recovery and checks that cost as much as copying a kilobyte.
+func topBytes(data []byte, maxToken int) ([]byte, bool) {
+	if len(data) == 0 || data[0]>>5 != majorBytes {
+		return nil, false
+	}
+	var n uint64
+	j := 1
+	switch ai := data[0] & 31; {
+	case ai < aiOne:
+		n = uint64(ai)
+	case ai == aiOne && len(data) >= 2:
+		n, j = uint64(data[1]), 2
+	case ai == aiTwo && len(data) >= 3:
+		n, j = uint64(binary.BigEndian.Uint16(data[1:])), 3
+	case ai == aiFour && len(data) >= 5:
+		n, j = uint64(binary.BigEndian.Uint32(data[1:])), 5
+	case ai == aiEight && len(data) >= 9:
+		n, j = binary.BigEndian.Uint64(data[1:]), 9
+	default:
+		return nil, false
+	}
+	if n != uint64(len(data)-j) || maxToken > 0 && n > uint64(maxToken) {
+		return nil, false
+	}
+	src := data[j:]
+	b := make([]byte, len(src))
+	copy(b, src) // make and copy: the runtime does not zero b first
+	return b, true
 }
 
 // Limits for carving strings from chunks (see string).
