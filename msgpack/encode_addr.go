@@ -11,6 +11,7 @@ import (
 
 	"github.com/celerjson/celer/internal/binfmt"
 	"github.com/celerjson/celer/internal/errs"
+	"github.com/celerjson/celer/internal/kernels"
 	"github.com/celerjson/celer/internal/opts"
 )
 
@@ -384,8 +385,8 @@ func (s *seqEnc) encode(e *binfmt.Enc, p unsafe.Pointer, n int) error {
 		return nil
 	}
 	switch {
-	case s.bulk != nil:
-		e.Buf = s.bulk(e.Buf, p, n, e.Short)
+	case s.numbers():
+		e.Buf = s.putNumbers(e.Buf, p, n, e.Short)
 	case s.st != nil:
 		st := s.st
 		if st.once.Do(st.build); !e.Det && len(st.fields) <= 256 && !slowStruct {
@@ -395,38 +396,6 @@ func (s *seqEnc) encode(e *binfmt.Enc, p unsafe.Pointer, n int) error {
 			if err := st.encode(e, unsafe.Add(p, uintptr(i)*s.size)); err != nil {
 				return err
 			}
-		}
-	// The number loops below reserve room for the longest encoding of a
-	// chunk of elements at a time, so that short encodings leave little
-	// unused capacity behind (and the size never overflows).
-	case s.k == sInt64:
-		for xs := unsafe.Slice((*int64)(p), n); len(xs) > 0; {
-			k := min(len(xs), bulkChunk)
-			buf := growBy(e.Buf, 9*k)
-			base, l := unsafe.Pointer(unsafe.SliceData(buf)), len(buf)
-			for _, x := range xs[:k] {
-				l += putInt((*[9]byte)(unsafe.Add(base, l)), x)
-			}
-			e.Buf = buf[:l]
-			xs = xs[k:]
-		}
-	case s.k == sFloat64:
-		for xs := unsafe.Slice((*float64)(p), n); len(xs) > 0; {
-			k := min(len(xs), bulkChunk)
-			buf := growBy(e.Buf, 9*k)
-			base, l := unsafe.Pointer(unsafe.SliceData(buf)), len(buf)
-			for _, x := range xs[:k] {
-				l += putFloat64((*[9]byte)(unsafe.Add(base, l)), x, e.Short)
-			}
-			e.Buf = buf[:l]
-			xs = xs[k:]
-		}
-	case s.k == sFloat64Array:
-		m := s.m
-		for fs := unsafe.Slice((*float64)(p), n*m); len(fs) > 0; {
-			k := min(len(fs), bulkChunk*m) // whole arrays
-			e.Buf = putFloatArrays(e.Buf, fs[:k], m, e.Short)
-			fs = fs[k:]
 		}
 	case s.k == sString:
 		strict := !e.O.Has(opts.AllowInvalidUTF8)
@@ -454,6 +423,74 @@ func (s *seqEnc) encode(e *binfmt.Enc, p unsafe.Pointer, n int) error {
 	return nil
 }
 
+// numbers reports whether the elements are numbers written by
+// putNumbers.
+func (s *seqEnc) numbers() bool {
+	return s.bulk != nil || s.k == sInt64 || s.k == sFloat64 || s.k == sFloat64Array
+}
+
+// putNumbers appends the n numbers at p (s.numbers()), floats in their
+// shortest exact width when short.
+func (s *seqEnc) putNumbers(buf []byte, p unsafe.Pointer, n int, short bool) []byte {
+	switch {
+	case s.bulk != nil:
+		return s.bulk(buf, p, n, short)
+	// The loops below reserve room for the longest encoding of a chunk
+	// of elements at a time, so that short encodings leave little unused
+	// capacity behind (and the size never overflows).
+	case s.k == sInt64:
+		for xs := unsafe.Slice((*int64)(p), n); len(xs) > 0; {
+			k := min(len(xs), bulkChunk)
+			buf = growBy(buf, 9*k)
+			base, l := unsafe.Pointer(unsafe.SliceData(buf)), len(buf)
+			for _, x := range xs[:k] {
+				l += putInt((*[9]byte)(unsafe.Add(base, l)), x)
+			}
+			buf = buf[:l]
+			xs = xs[k:]
+		}
+	case s.k == sFloat64:
+		for xs := unsafe.Slice((*float64)(p), n); len(xs) > 0; {
+			k := min(len(xs), bulkChunk)
+			buf = growBy(buf, 9*k)
+			base, l := unsafe.Pointer(unsafe.SliceData(buf)), len(buf)
+			for _, x := range xs[:k] {
+				l += putFloat64((*[9]byte)(unsafe.Add(base, l)), x, short)
+			}
+			buf = buf[:l]
+			xs = xs[k:]
+		}
+	case s.k == sFloat64Array:
+		m := s.m
+		for fs := unsafe.Slice((*float64)(p), n*m); len(fs) > 0; {
+			k := min(len(fs), bulkChunk*m) // whole arrays
+			buf = putFloatArrays(buf, fs[:k], m, short)
+			fs = fs[k:]
+		}
+	}
+	return buf
+}
+
+// leaf appends the array of the n elements at p (n <= maxLen32), numbers
+// (s.numbers()) or strings, for a leafEnc: false, with dst as it was,
+// for a string that is not valid UTF-8 when strict.
+func (s *seqEnc) leaf(dst []byte, p unsafe.Pointer, n int, strict, short bool) ([]byte, bool) {
+	buf := appendArrayHead(dst, false, uint64(n))
+	if n == 0 { // p may be past the end of an object: no element fits there
+		return buf, true
+	}
+	if s.k != sString {
+		return s.putNumbers(buf, p, n, short), true
+	}
+	for _, x := range unsafe.Slice((*string)(p), n) {
+		var ok bool
+		if buf, ok = putStr(buf, x, strict); !ok {
+			return dst, false
+		}
+	}
+	return buf, true
+}
+
 // fieldEnc is one field of a struct encoded by address.
 type fieldEnc struct {
 	key  []byte   // the name as a str
@@ -462,12 +499,23 @@ type fieldEnc struct {
 	off  uintptr
 	k    uint8      // inline scalar kind, or sNone: st or enc
 	omit uint8      // how the field is left out: oNever, oNil, oLen or oFunc (skip)
-	ptr  bool       // a pointer encoded by the pointer encoder: nil is written inline
+	ptr  bool       // a pointer or slice encoded by its encoder by address: nil is written inline
+	seq  uint8      // a slice (ptr): seqFlat or seqDeep, how an empty one is written inline
 	st   *structEnc // the encoder of a struct
 	enc  addrEnc    // the encoder of other types
 	skip func(p unsafe.Pointer) bool
 	rest int // the room the fields after this one need (structEnc.fast)
 }
+
+// How structEnc.fast writes an empty slice field (not nil) inline:
+// always when its elements cannot nest (seqFlat), only within MaxDepth
+// when they can (seqDeep: the slice counts in the depth, and the call
+// reports the depth error); seqNone: by the call.
+const (
+	seqNone uint8 = iota
+	seqFlat
+	seqDeep
+)
 
 // How a field is left out: never, omitempty on a nil pointer or
 // interface (its first word), omitempty on an empty string or slice (its
@@ -560,7 +608,17 @@ func (st *structEnc) build() {
 			}
 			if f.st == nil {
 				f.enc = addrEncoderFor(fd.Type)
-				f.ptr = fd.Type.Kind() == reflect.Pointer && !ownEncoding(fd.Type)
+				switch el := fd.Type; {
+				case ownEncoding(fd.Type):
+				case el.Kind() == reflect.Pointer:
+					f.ptr = true
+				case el.Kind() == reflect.Slice && !(el.Elem().Kind() == reflect.Uint8 && !elemHasMethods(el.Elem())):
+					// The slice encoder's: nil as nil, empty as an empty array.
+					f.ptr, f.seq = true, seqDeep
+					if s := newSeqEnc(el.Elem()); s.st == nil && s.elem == nil {
+						f.seq = seqFlat
+					}
+				}
 			}
 		}
 		st.fields[i] = f
@@ -779,10 +837,23 @@ func (st *structEnc) fast(e *binfmt.Enc, p unsafe.Pointer, count int, stride uin
 					a, b := load64(sp, n-16), load64(sp, n-8)
 					store64(q, n-16, a)
 					store64(q, n-8, b)
-					if (x|a|b)&0x8080808080808080 == 0 || !strict {
+					// Other text (tweets, names) is checked where it was
+					// copied, by the vector kernel (n >= 32).
+					if (x|a|b)&0x8080808080808080 == 0 || !strict || kernels.ValidUTF8(unsafeBytes(s)) {
 						l += 2 + n
 						continue
 					}
+				} else if n <= math.MaxUint16 && (!strict || kernels.ValidUTF8(unsafeBytes(s))) {
+					// A str 16 (long text): copied by memmove after the
+					// check, without the call below.
+					if cap(buf)-l < 3+n+f.rest {
+						buf = growBy(buf[:l], 3+n+f.rest)
+						base = unsafe.Pointer(unsafe.SliceData(buf))
+					}
+					*(*[3]byte)(unsafe.Add(base, l)) = [3]byte{bStr16, byte(n >> 8), byte(n)}
+					copy(unsafe.Slice((*byte)(unsafe.Add(base, l+3)), n), s)
+					l += 3 + n
+					continue
 				}
 			case k == sInt64:
 				// Without a call for the integers most fields hold.
@@ -814,10 +885,17 @@ func (st *structEnc) fast(e *binfmt.Enc, p unsafe.Pointer, count int, stride uin
 					continue
 				}
 			case k == sNone:
-				if f.ptr && *(*unsafe.Pointer)(fp) == nil {
-					*(*byte)(d) = bNil
-					l++
-					continue
+				if f.ptr {
+					if *(*unsafe.Pointer)(fp) == nil {
+						*(*byte)(d) = bNil
+						l++
+						continue
+					}
+					if f.seq != seqNone && len(*(*[]byte)(fp)) == 0 && (f.seq == seqFlat || e.Depth < e.O.MaxDepth) {
+						*(*byte)(d) = bFixarray // an empty slice, within the depth its call counts
+						l++
+						continue
+					}
 				}
 			}
 			// A call: with the buffer in e.Buf, as append leaves it.

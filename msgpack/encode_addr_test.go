@@ -129,6 +129,18 @@ type wide struct {
 	F60, F61, F62, F63, F64, F65, F66, F67, F68, F69 int `json:",omitempty"`
 }
 
+// emptySlices has nil and empty slices of the sorts structEnc.fast
+// writes inline: elements that cannot nest (written at any depth) and
+// that can (a slice counts in the depth, so an empty one is written
+// inline only within MaxDepth), beside byte slices (a bin, not inline).
+type emptySlices struct {
+	I    []int64        `json:"i"`
+	S    []inner        `json:"s"`
+	P    []*emptySlices `json:"p"`
+	B    []byte         `json:"b"`
+	Next *emptySlices   `json:"next"`
+}
+
 // addrValues are values whose encoding goes through the encoders by
 // address: every kind they inline, every kind they hand over, omitempty
 // and omitzero of each.
@@ -168,6 +180,10 @@ func addrValues() []any {
 		&holdsPtrMarshal{}, &[]holdsPtrMarshal{{}},
 		&[][0]float64{{}, {}}, &[][3]float64{{1.5, math.Inf(1), 0.1}, {}}, &[][16]float64{{1.25}}, &[][]float64{{0.5, 1e300}, nil},
 		&[]int64{0, -1, -33, 200, 1 << 40, math.MinInt64}, &[]int{127, 128, -32, -129, 65536},
+		&emptySlices{}, &emptySlices{I: []int64{}, S: []inner{}, P: []*emptySlices{}, B: []byte{}},
+		&emptySlices{I: []int64{}, Next: &emptySlices{S: []inner{}}},
+		&emptySlices{P: []*emptySlices{}, Next: &emptySlices{I: []int64{}, Next: &emptySlices{P: []*emptySlices{}}}},
+		&[]emptySlices{{S: []inner{}}, {I: []int64{1}, S: []inner{{X: 1}}, P: []*emptySlices{nil}}},
 	}
 }
 
@@ -388,7 +404,8 @@ func TestStructRoom(t *testing.T) {
 }
 
 // TestStructFastStr8 checks the str 8 strings (32 to 255 bytes) that the
-// by-address struct loop copies by words: ASCII, valid UTF-8 and invalid
+// by-address struct loop copies by words, and the str 16 ones it copies
+// whole after the check: ASCII, valid UTF-8 and invalid
 // UTF-8 at each end and in the middle, with and without AllowInvalidUTF8,
 // against the field-by-field loop and the error they must give.
 func TestStructFastStr8(t *testing.T) {
@@ -398,7 +415,7 @@ func TestStructFastStr8(t *testing.T) {
 		N int    `json:"n"`
 	}
 	defer func() { slowStruct = false }()
-	for _, n := range []int{32, 33, 40, 47, 48, 63, 100, 255} {
+	for _, n := range []int{32, 33, 40, 47, 48, 63, 100, 255, 256, 1000, 65535, 65536} {
 		for _, bad := range []string{"", "é", "\xff", "\xed\xa0\x80"} {
 			for _, at := range []int{0, n / 2, n - len(bad)} {
 				s := []byte(strings.Repeat("x", n-len(bad)))
@@ -417,6 +434,42 @@ func TestStructFastStr8(t *testing.T) {
 						t.Errorf("n %d %q at %d %v: %x, %v; field by field %x, %v", n, bad, at, o, got, gerr, want, werr)
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestLeafEncoders: a top-level pointer to a byte string, a string, or
+// a slice or array of numbers or strings is written without a Marshal
+// state (topEnc.leaf), as the shared plan writes it, after what dst
+// holds; invalid UTF-8 gives the state's error.
+func TestLeafEncoders(t *testing.T) {
+	type named []byte
+	s, bad, long := "héllo", "\xff", strings.Repeat("é", 40)
+	for i, c := range []struct {
+		v    any
+		leaf bool
+	}{
+		{&[]byte{1, 2, 3}, true}, {new([]byte), true}, {&[]byte{}, true}, {&named{4}, true},
+		{&[3]byte{1, 2, 3}, true}, {&[0]byte{}, true}, {&s, true}, {&bad, true}, {&long, true},
+		{&[]int{1, -1, 1000, 1 << 40}, true}, {&[]int8{-100}, true}, {&[]uint16{65535}, true},
+		{&[]float32{0.5}, true}, {&[]float64{0.1, 1}, true}, {&[]myInt{-5}, true}, {new([]int), true},
+		{&[2]int64{1, 2}, true}, {&[][2]float64{{1, 2}, {0.5, 1e300}}, true},
+		{&[]string{"a", "é", long}, true}, {&[]string{"a", bad}, true}, {&[2]string{"x", long + bad}, true},
+		{&[]bool{true}, false}, {&[]*string{&s}, false}, {&inner{X: 1}, false}, {&[]selfMarshal{{1}}, false},
+		{&[]textKey{"a"}, false}, {&[][]int{{1}}, false}, {new(int), false}, {&[]Ext{}, false},
+	} {
+		r := topRecord(c.v)
+		if got := r != nil && r.leaf != nil; got != c.leaf {
+			t.Errorf("%d %T: leaf encoder %v, want %v", i, c.v, got, c.leaf)
+		}
+		for _, o := range [][]Options{nil, {AllowInvalidUTF8(true)}, {ShortestFloat(true)}} {
+			got, gerr := AppendMarshal([]byte("pre"), c.v, o...)
+			sharedOnly = true
+			want, werr := AppendMarshal([]byte("pre"), c.v, o...)
+			sharedOnly = false
+			if (gerr == nil) != (werr == nil) || gerr != nil && gerr.Error() != werr.Error() || string(got) != string(want) {
+				t.Errorf("%d %T %v: %x, %v; shared plan %x, %v", i, c.v, o, got, gerr, want, werr)
 			}
 		}
 	}

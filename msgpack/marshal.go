@@ -110,6 +110,13 @@ func Marshal(v any, o ...Options) ([]byte, error) {
 
 // AppendMarshal appends the MessagePack encoding of v to dst.
 func AppendMarshal(dst []byte, v any, o ...Options) ([]byte, error) {
+	top := topRecord(v)
+	if top != nil && top.leaf != nil && len(o) == 0 {
+		// A byte string, a string or numbers: written without a state.
+		if b, ok := top.leaf(dst, (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[1]); ok {
+			return b, nil
+		}
+	}
 	s := encPool.Get().(*encState)
 	e := &s.Enc
 	if len(o) == 0 && s.dflt {
@@ -123,12 +130,12 @@ func AppendMarshal(dst []byte, v any, o ...Options) ([]byte, error) {
 		s.dflt = len(o) == 0
 	}
 	var err error
-	if enc := topEncoder(v); enc != nil {
+	if top != nil && top.enc != nil {
 		// v is a pointer (not nil) to a value its encoder by address
 		// writes, counted in the depth as the pointer encoder counts it
 		// (MaxDepth is at least 1).
 		e.Depth = 1
-		err = enc(e, (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[1])
+		err = top.enc(e, (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[1])
 	} else {
 		err = e.Value(reflect.ValueOf(v))
 	}
@@ -141,13 +148,14 @@ func AppendMarshal(dst []byte, v any, o ...Options) ([]byte, error) {
 	return b, nil
 }
 
-// topEncoder returns, when v is a non-nil pointer the shared plan would
-// encode through its element (no methods, not a type of the format's
-// own), the encoder by address of the element type, else nil. Recent
+// topRecord returns, when v is a non-nil pointer, the record of its type:
+// the encoder by address of the element type when the shared plan would
+// encode v through its element (no methods, not a type of the format's
+// own), and its leaf encoder if it has one; nil for other values. Recent
 // types are kept by the address of their type in slots, as
 // Format.EncoderFor does: a load and a compare instead of the plan's
 // lookups for every Marshal call.
-func topEncoder(v any) addrEnc {
+func topRecord(v any) *topEnc {
 	w := (*[2]unsafe.Pointer)(unsafe.Pointer(&v))
 	ta := w[0]
 	if ta == nil || w[1] == nil || sharedOnly {
@@ -155,23 +163,92 @@ func topEncoder(v any) addrEnc {
 	}
 	slot := &topSlots[uintptr(ta)>>5%uintptr(len(topSlots))]
 	if r := slot.Load(); r != nil && r.t == ta {
-		return r.enc
+		return r
 	}
 	t := reflect.TypeOf(v)
 	r := &topEnc{t: ta}
 	if t.Kind() == reflect.Pointer && !ownEncoding(t) {
 		r.enc = addrEncoderFor(t.Elem())
+		r.leaf = leafEncoderFor(t.Elem())
 	}
 	slot.Store(r)
-	return r.enc
+	return r
 }
 
 type topEnc struct {
-	t   unsafe.Pointer // the type's address
-	enc addrEnc        // the element's; nil: the shared plan's
+	t    unsafe.Pointer // the type's address
+	enc  addrEnc        // the element's; nil: the shared plan's
+	leaf leafEnc        // the element's, or nil
 }
 
 var topSlots [64]atomic.Pointer[topEnc]
+
+// leafEnc appends the encoding of the value at p with the default
+// options, when that needs no Marshal state: no depth (the value holds
+// no containers), nothing but the buffer. It reports false, leaving
+// the caller's dst as it was, for a value it cannot encode (invalid
+// UTF-8, too long): the state's encoder then gives the error.
+type leafEnc func(dst []byte, p unsafe.Pointer) ([]byte, bool)
+
+// leafEncoderFor returns the leaf encoder of type t, or nil: byte slices
+// and arrays, strings, and slices and arrays of numbers or strings, the
+// values where a Marshal state would cost more than the encoding (the
+// NeoUBJSON payloads' 1K bytes and 1K integers).
+func leafEncoderFor(t reflect.Type) leafEnc {
+	if ownEncoding(t) {
+		return nil
+	}
+	strict, short := !defaultOpts.Has(opts.AllowInvalidUTF8), defaultOpts.Has(opts.ShortestFloat)
+	byteElem := (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) &&
+		t.Elem().Kind() == reflect.Uint8 && !elemHasMethods(t.Elem())
+	switch t.Kind() {
+	case reflect.String:
+		return func(dst []byte, p unsafe.Pointer) ([]byte, bool) { return putStr(dst, *(*string)(p), strict) }
+	case reflect.Slice:
+		if byteElem {
+			return func(dst []byte, p unsafe.Pointer) ([]byte, bool) {
+				b := *(*[]byte)(p)
+				switch {
+				case b == nil:
+					return append(dst, bNil), true
+				case uint64(len(b)) > maxLen32:
+					return dst, false
+				}
+				return append(appendBinHead(dst, len(b)), b...), true
+			}
+		}
+		s := newSeqEnc(t.Elem())
+		if !s.numbers() && s.k != sString {
+			return nil
+		}
+		return func(dst []byte, p unsafe.Pointer) ([]byte, bool) {
+			h := *(*[]byte)(p) // the data pointer and length of any slice
+			switch {
+			case h == nil:
+				return append(dst, bNil), true
+			case uint64(len(h)) > maxLen32:
+				return dst, false
+			}
+			return s.leaf(dst, unsafe.Pointer(unsafe.SliceData(h)), len(h), strict, short)
+		}
+	case reflect.Array:
+		n := t.Len()
+		if uint64(n) > maxLen32 {
+			return nil
+		}
+		if byteElem {
+			return func(dst []byte, p unsafe.Pointer) ([]byte, bool) {
+				return append(appendBinHead(dst, n), unsafe.Slice((*byte)(p), n)...), true
+			}
+		}
+		s := newSeqEnc(t.Elem())
+		if !s.numbers() && s.k != sString {
+			return nil
+		}
+		return func(dst []byte, p unsafe.Pointer) ([]byte, bool) { return s.leaf(dst, p, n, strict, short) }
+	}
+	return nil
+}
 
 // defaultOpts is opts.Collect(): Marshal's options when it is given none.
 var defaultOpts = opts.Collect()
