@@ -843,17 +843,6 @@ func (st *structEnc) fast(e *binfmt.Enc, p unsafe.Pointer, count int, stride uin
 						l += 2 + n
 						continue
 					}
-				} else if n <= math.MaxUint16 && (!strict || kernels.ValidUTF8(unsafeBytes(s))) {
-					// A str 16 (long text): copied by memmove after the
-					// check, without the call below.
-					if cap(buf)-l < 3+n+f.rest {
-						buf = growBy(buf[:l], 3+n+f.rest)
-						base = unsafe.Pointer(unsafe.SliceData(buf))
-					}
-					*(*[3]byte)(unsafe.Add(base, l)) = [3]byte{bStr16, byte(n >> 8), byte(n)}
-					copy(unsafe.Slice((*byte)(unsafe.Add(base, l+3)), n), s)
-					l += 3 + n
-					continue
 				}
 			case k == sInt64:
 				// Without a call for the integers most fields hold.
