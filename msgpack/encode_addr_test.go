@@ -404,8 +404,8 @@ func TestStructRoom(t *testing.T) {
 }
 
 // TestStructFastStr8 checks the str 8 strings (32 to 255 bytes) that the
-// by-address struct loop copies by words, and the str 16 ones it copies
-// whole after the check: ASCII, valid UTF-8 and invalid
+// by-address struct loop copies by words (non-ASCII ones then checked in
+// place), and longer ones (str 16, str 32): ASCII, valid UTF-8 and invalid
 // UTF-8 at each end and in the middle, with and without AllowInvalidUTF8,
 // against the field-by-field loop and the error they must give.
 func TestStructFastStr8(t *testing.T) {
