@@ -444,7 +444,20 @@ func (s *seqEnc) putNumbers(buf []byte, p unsafe.Pointer, n int, short bool) []b
 			buf = growBy(buf, 9*k)
 			base, l := unsafe.Pointer(unsafe.SliceData(buf)), len(buf)
 			for _, x := range xs[:k] {
-				l += putInt((*[9]byte)(unsafe.Add(base, l)), x)
+				// The small integers of most arrays without a call.
+				switch d := unsafe.Add(base, l); {
+				case uint64(x+32) < 0x80+32: // a fixint
+					*(*byte)(d) = byte(x)
+					l++
+				case uint64(x) <= math.MaxUint8:
+					*(*[2]byte)(d) = [2]byte{bUint8, byte(x)}
+					l += 2
+				case uint64(x) <= math.MaxUint16:
+					*(*[3]byte)(d) = [3]byte{bUint16, byte(x >> 8), byte(x)}
+					l += 3
+				default:
+					l += putInt((*[9]byte)(d), x)
+				}
 			}
 			buf = buf[:l]
 			xs = xs[k:]

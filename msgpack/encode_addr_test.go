@@ -179,7 +179,7 @@ func addrValues() []any {
 		&holdsMaps{A: map[string]inner{"\xff": {}}}, &holdsMaps{}, &[]holdsMaps{{A: map[string]inner{"a": {X: 1}}}},
 		&holdsPtrMarshal{}, &[]holdsPtrMarshal{{}},
 		&[][0]float64{{}, {}}, &[][3]float64{{1.5, math.Inf(1), 0.1}, {}}, &[][16]float64{{1.25}}, &[][]float64{{0.5, 1e300}, nil},
-		&[]int64{0, -1, -33, 200, 1 << 40, math.MinInt64}, &[]int{127, 128, -32, -129, 65536},
+		&[]int64{0, -1, -33, 200, 1 << 40, math.MinInt64}, &[]int{127, 128, -32, -129, 65536, 255, 256, 65535, -33, 1 << 40},
 		&emptySlices{}, &emptySlices{I: []int64{}, S: []inner{}, P: []*emptySlices{}, B: []byte{}},
 		&emptySlices{I: []int64{}, Next: &emptySlices{S: []inner{}}},
 		&emptySlices{P: []*emptySlices{}, Next: &emptySlices{I: []int64{}, Next: &emptySlices{P: []*emptySlices{}}}},
