@@ -120,11 +120,15 @@ type decodeState struct {
 	// interface values from.
 	fbox []float64
 	sbox []string
+	hbox [][]any // (boxSlice)
 
 	// keys and vals gather the members and elements of the objects and
 	// arrays being decoded into empty interfaces (see arrayInterface).
 	keys []string
 	vals []any
+	// aslab is the slab that arrays of scalars are laid out in (see
+	// oScalars).
+	aslab []any
 
 	// scratches are the scratch buffers of sliceScratch, kept with the
 	// state for reuse.

@@ -15,7 +15,7 @@ import (
 func (d *decodeState) valueInterface() any {
 	switch d.data[d.off] {
 	case '[':
-		return d.arrayInterface()
+		return d.boxSlice(d.arrayInterface())
 	case '{':
 		return d.objectInterface()
 	}
@@ -176,6 +176,7 @@ type eface struct{ typ, data unsafe.Pointer }
 var (
 	float64Type = efaceType(float64(0))
 	stringType  = efaceType("")
+	sliceType   = efaceType([]any(nil))
 )
 
 func efaceType(x any) unsafe.Pointer { return (*eface)(unsafe.Pointer(&x)).typ }
@@ -204,6 +205,27 @@ func (d *decodeState) boxFloat(f float64) any {
 	return x
 }
 
+// emptySlice is an empty []any as an interface value, shared by every
+// empty array: it has no element to write, and the slice it holds cannot
+// be changed through the interface.
+var emptySlice any = []any{}
+
+// boxSlice returns v as an interface value. (A slab of slice headers:
+// 170 of 24 bytes and the 8-byte header of an object with pointers fill
+// the 4096-byte size class.)
+func (d *decodeState) boxSlice(v []any) any {
+	if len(v) == 0 {
+		return emptySlice
+	}
+	if len(d.hbox) == cap(d.hbox) {
+		d.hbox = make([][]any, 0, min(d.slabLen(), 170))
+	}
+	d.hbox = append(d.hbox, v)
+	var x any
+	*(*eface)(unsafe.Pointer(&x)) = eface{sliceType, unsafe.Pointer(&d.hbox[len(d.hbox)-1])}
+	return x
+}
+
 // boxStr returns s as an interface value.
 func (d *decodeState) boxStr(s string) any {
 	if s == "" {
@@ -216,4 +238,34 @@ func (d *decodeState) boxStr(s string) any {
 	var x any
 	*(*eface)(unsafe.Pointer(&x)) = eface{stringType, unsafe.Pointer(&d.sbox[len(d.sbox)-1])}
 	return x
+}
+
+// Arrays of scalars are laid out in slabs too: their elements are decoded
+// straight into d.aslab, and the array is the part of the slab they fill
+// (with no room to append in place), so that it needs neither an
+// allocation of its own nor the copy from d.vals. Elements below
+// len(d.aslab) belong to arrays handed out and are never written again.
+
+// maxSlabRun is the longest array kept in a slab: longer ones move to
+// d.vals and get a slice of their own length.
+const maxSlabRun = 1024
+
+// growSlab returns a new slab for the array whose elements so far are
+// s[base:], with them moved to its start, or nil when the array is too long
+// for a slab (the caller moves its elements to d.vals then).
+func (d *decodeState) growSlab(s []any, base int) []any {
+	n := len(s) - base
+	if n >= maxSlabRun {
+		return nil
+	}
+	// 255 elements and the 8-byte header of an object with pointers fill
+	// the 4096-byte size class.
+	c := min(d.slabLen(), boxSlab-1)
+	if 2*n > c {
+		c = 2 * n
+	}
+	ns := make([]any, n, c)
+	copy(ns, s[base:])
+	clear(s[base:])
+	return ns
 }

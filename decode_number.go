@@ -1,6 +1,11 @@
 package celer
 
-import "github.com/celerjson/celer/internal/scan"
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"github.com/celerjson/celer/internal/scan"
+)
 
 // Number readers for the fast stores: on validated input they find a
 // number's end and its value in one pass, for the common shapes (integers
@@ -83,4 +88,41 @@ func digits(b []byte, i int, m uint64) (uint64, int) {
 		m = m*10 + uint64(c)
 	}
 	return m, i
+}
+
+// pow10u holds the powers of ten up to 10^8.
+var pow10u = [9]uint64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8}
+
+// digitsWide is digits eight bytes at a time: long runs of digits (the
+// 15 decimals of GeoJSON coordinates) take two words, not 15 steps.
+func digitsWide(b []byte, i int, m uint64) (uint64, int) {
+	for i+8 <= len(b) {
+		x := binary.LittleEndian.Uint64(b[i:])
+		// The top bit of each byte that is not a digit (as in
+		// kernels.nonDigitBits: no carry crosses a byte).
+		t := x & 0x7f7f7f7f7f7f7f7f
+		nd := (^(t + 0x5050505050505050) | (t + 0x4646464646464646) | x) & msb8
+		if nd == 0 {
+			m = m*1e8 + eightDigits(x)
+			i += 8
+			continue
+		}
+		n := bits.TrailingZeros64(nd) >> 3
+		if n == 0 {
+			return m, i
+		}
+		// The n digits moved to the top of the word, zeros (digits 0)
+		// before them.
+		return m*pow10u[n] + eightDigits(x<<(64-8*n)), i + n
+	}
+	return digits(b, i, m)
+}
+
+// eightDigits returns the value of the eight digits of the little-endian
+// word x (bytes below '0' count as 0): pairs, then quads, then the whole,
+// each step one multiply.
+func eightDigits(x uint64) uint64 {
+	x = (x & 0x0f0f0f0f0f0f0f0f) * (10<<8 + 1) >> 8
+	x = (x & 0x00ff00ff00ff00ff) * (100<<16 + 1) >> 16
+	return (x & 0x0000ffff0000ffff) * (10000<<32 + 1) >> 32
 }

@@ -70,3 +70,32 @@ func TestReadNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestDigitsWide checks digitsWide against the byte loop on runs of every
+// length up to 20 digits, followed by each kind of byte that ends a
+// number, at every offset of a word.
+func TestDigitsWide(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for n := 0; n <= 20; n++ {
+		for _, end := range []string{"", ",", ".", "e", "E", "]", "}", " ", "/", ":", "\xb0", "\x00"} {
+			for pad := range 8 {
+				for range 20 {
+					b := []byte(strings.Repeat("x", pad))
+					for range n {
+						b = append(b, byte('0'+rng.IntN(10)))
+					}
+					if end != "" { // else the input ends with the digits
+						b = append(b, end...)
+						b = append(b, "12345678"[:rng.IntN(9)]...)
+					}
+					m0 := rng.Uint64N(1000)
+					wm, wi := digits(b, pad, m0)
+					gm, gi := digitsWide(b, pad, m0)
+					if gm != wm || gi != wi {
+						t.Fatalf("digitsWide(%q, %d, %d) = %d, %d; want %d, %d", b, pad, m0, gm, gi, wm, wi)
+					}
+				}
+			}
+		}
+	}
+}

@@ -668,14 +668,14 @@ func oReadFloat(b []byte, i int) (float64, int, bool) {
 	case c == '0':
 		i++
 	case c-'1' < 9:
-		m, i = digits(b, i, 0)
+		m, i = digitsWide(b, i, 0)
 	default:
 		return 0, 0, false
 	}
 	scale := 0
 	if i < len(b) && b[i] == '.' {
 		frac := i + 1
-		m, i = digits(b, frac, m)
+		m, i = digitsWide(b, frac, m)
 		if i == frac {
 			return 0, 0, false
 		}
@@ -985,9 +985,18 @@ func (d *decodeState) oArrayInterface(depth int) (any, bool) {
 	d.oSpace()
 	if d.off < len(d.data) && d.data[d.off] == ']' {
 		d.off++
-		return make([]any, 0), true
+		return emptySlice, true
 	}
 	base := len(d.vals)
+	if i := d.off; i < len(d.data) && d.data[i] != '[' && d.data[i] != '{' {
+		switch v, st := d.oScalars(depth); st {
+		case scalarsDone:
+			return d.boxSlice(v), true
+		case scalarsFail:
+			return nil, false
+		}
+		// The elements read so far are on d.vals; the next one is at d.off.
+	}
 	for {
 		x, ok := d.oInterface(depth)
 		if !ok {
@@ -1006,7 +1015,7 @@ func (d *decodeState) oArrayInterface(depth int) (any, bool) {
 			break
 		}
 	}
-	return d.endArray(base), true
+	return d.boxSlice(d.endArray(base)), true
 }
 
 // oObjectInterface is objectInterface in one pass. On failure it leaves
@@ -1047,4 +1056,59 @@ func (d *decodeState) oObjectInterface(depth int) (any, bool) {
 		}
 	}
 	return d.endObject(kbase, vbase), true
+}
+
+// What oScalars did with an array.
+const (
+	scalarsDone = iota // decoded it
+	scalarsFail        // found it invalid
+	scalarsMore        // put the elements so far on d.vals for the caller to go on
+)
+
+// oScalars decodes the elements of the array being read (d.off is at its
+// first element, which is not a container) into the slab of elements, as
+// long as they are scalars. When it meets a container, or the array grows
+// long, it moves the elements decoded so far to d.vals and reports
+// scalarsMore, with d.off at the next element. On failure it takes the
+// elements it put in the slab off again.
+func (d *decodeState) oScalars(depth int) ([]any, int) {
+	s := d.aslab
+	base := len(s)
+	for {
+		if i := d.off; i < len(d.data) && (d.data[i] == '[' || d.data[i] == '{') {
+			break
+		}
+		if len(s) == cap(s) {
+			ns := d.growSlab(s, base)
+			if ns == nil {
+				break
+			}
+			s, base = ns, 0
+		}
+		x, ok := d.oInterface(depth)
+		if !ok {
+			clear(s[base:])
+			d.aslab = s[:base]
+			return nil, scalarsFail
+		}
+		s = append(s, x)
+		if b, i := d.data, d.off; i+1 < len(b) && b[i] == ',' && b[i+1] > ' ' { // oMore, inlined
+			d.off = i + 1
+			continue
+		}
+		more, ok := d.oMoreSpace(']')
+		if !ok {
+			clear(s[base:])
+			d.aslab = s[:base]
+			return nil, scalarsFail
+		}
+		if !more {
+			d.aslab = s
+			return s[base:len(s):len(s)], scalarsDone
+		}
+	}
+	d.vals = append(d.vals, s[base:]...)
+	clear(s[base:])
+	d.aslab = s[:base]
+	return nil, scalarsMore
 }

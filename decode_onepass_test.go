@@ -335,3 +335,51 @@ func TestUnmarshalAnyBoxing(t *testing.T) {
 		t.Fatal("values changed")
 	}
 }
+
+// TestUnmarshalAnyScalarArrays checks that arrays of scalars decoded into
+// any are laid out in shared slabs (a few allocations for many arrays, not
+// one each), that appending to one never writes over the next, and that
+// long arrays, arrays that hold containers after scalars and malformed
+// arrays still decode as encoding/json decodes them.
+func TestUnmarshalAnyScalarArrays(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[")
+	for i := range 500 {
+		fmt.Fprintf(&b, "[%d,%d.5,true],", i, i)
+	}
+	b.WriteString("[]]")
+	data := []byte(b.String())
+	var got any
+	allocs := testing.AllocsPerRun(5, func() {
+		got = nil
+		if err := Unmarshal(data, &got); err != nil {
+			t.Fatal(err)
+		}
+	})
+	// 500 arrays and 1000 boxed numbers: the slabs take a few dozen.
+	if allocs > 40 && !encRaceEnabled {
+		t.Errorf("%v allocations for 500 arrays of scalars", allocs)
+	}
+	var want any
+	json.Unmarshal(data, &want)
+	if !reflect.DeepEqual(got, want) {
+		t.Fatal("arrays of scalars differ from encoding/json's")
+	}
+	outer := got.([]any)
+	first := outer[0].([]any)
+	if len(first) != cap(first) {
+		t.Fatalf("an array has room to grow in place: len %d, cap %d", len(first), cap(first))
+	}
+	_ = append(first, "x")
+	if !reflect.DeepEqual(outer[1], want.([]any)[1]) {
+		t.Fatal("appending to one array changed the next")
+	}
+
+	long := "[" + strings.Repeat(`1,"s",`, 2000) + "2]"
+	for _, in := range []string{
+		long, "[" + long + "," + long + "]", `[1,2,[3],4]`, `[1,"a",{"b":[2]},3]`, `[[1,2],[3,[4]],[5]]`,
+		`[1,2`, `[1,2,`, `[1,x]`, `[1 2]`, `[1,]`, `[[1,2],[3,`, "[1,\"\xff\",2]", `[` + strings.Repeat(`1,`, 300) + `x]`,
+	} {
+		checkOnePassAny(t, []byte(in))
+	}
+}

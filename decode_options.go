@@ -111,7 +111,7 @@ func putDecodeState(d *decodeState) {
 	d.savedError = nil
 	d.ctx.Struct = nil
 	d.strs = nil // its strings belong to the caller now
-	d.fbox, d.sbox = nil, nil
+	d.fbox, d.sbox, d.hbox, d.aslab = nil, nil, nil, nil
 	if cap(d.vals) > 64<<10 {
 		d.keys, d.vals = nil, nil
 	}
