@@ -492,6 +492,11 @@ func (d *decodeState) oString() (int, int, scan.StrFlags, bool) {
 // oStr consumes the string token at d.off and returns its Go string.
 func (d *decodeState) oStr() (string, bool) {
 	if i := d.off; i < len(d.data) && d.data[i] == '"' {
+		if d.flags&dZeroCopy == 0 {
+			if s, ok := d.copyStr(i + 1); ok {
+				return s, true
+			}
+		}
 		if e := oRunEnd(d.data, i+1); e < len(d.data) {
 			switch d.data[e] {
 			case '"':
@@ -510,6 +515,72 @@ func (d *decodeState) oStr() (string, bool) {
 		return "", false
 	}
 	return d.str(d.data[s:e], f), true
+}
+
+// copyStr returns the Go string for the string token whose content
+// starts at d.data[i], if it is shorter than copyStrMax bytes and has no
+// escape, and moves d.off past it; it reports false, with nothing
+// consumed, otherwise (also when fewer than copyStrMax bytes of input or
+// of room in the chunk of strings are left). It finds the end and copies
+// the content into the chunk in one pass: each word of input is stored
+// into the chunk's spare room as it is checked, so a short string takes
+// no call to memmove. (Bytes past the string's end land in the spare
+// room, which the next strings overwrite.)
+func (d *decodeState) copyStr(i int) (string, bool) {
+	l := len(d.strs)
+	if i+copyStrMax > len(d.data) || cap(d.strs)-l < copyStrMax {
+		return "", false
+	}
+	src := (*[copyStrMax]byte)(d.data[i:])
+	dst := (*[copyStrMax]byte)(d.strs[l:cap(d.strs)])
+	x := binary.LittleEndian.Uint64(src[0:8])
+	binary.LittleEndian.PutUint64(dst[0:8], x)
+	if t := stopBytes(x); t != 0 {
+		return d.endStr(i, l, 0, t)
+	}
+	x = binary.LittleEndian.Uint64(src[8:16])
+	binary.LittleEndian.PutUint64(dst[8:16], x)
+	if t := stopBytes(x); t != 0 {
+		return d.endStr(i, l, 8, t)
+	}
+	x = binary.LittleEndian.Uint64(src[16:24])
+	binary.LittleEndian.PutUint64(dst[16:24], x)
+	if t := stopBytes(x); t != 0 {
+		return d.endStr(i, l, 16, t)
+	}
+	x = binary.LittleEndian.Uint64(src[24:32])
+	binary.LittleEndian.PutUint64(dst[24:32], x)
+	if t := stopBytes(x); t != 0 {
+		return d.endStr(i, l, 24, t)
+	}
+	return "", false
+}
+
+// copyStrMax is the length of input copyStr looks at.
+const copyStrMax = 32
+
+// stopBytes returns the top bit of each byte of x that is a quote, a
+// backslash or a control byte; the lowest one set is exact (borrows run
+// only upwards), as in oRunEnd.
+func stopBytes(x uint64) uint64 {
+	q := x ^ 0x2222222222222222 // zero bytes where x has '"'
+	s := x ^ 0x5c5c5c5c5c5c5c5c // and '\\'
+	return ((q-lsb8)&^q | (s-lsb8)&^s | (x-0x2020202020202020)&^x) & msb8
+}
+
+// endStr ends copyStr at the word at offset j of the content, whose stop
+// bytes are t: the string if the first is its closing quote.
+func (d *decodeState) endStr(i, l, j int, t uint64) (string, bool) {
+	n := j + bits.TrailingZeros64(t)>>3
+	if d.data[i+n] != '"' {
+		return "", false
+	}
+	d.off = i + n + 1
+	if n == 0 {
+		return "", true
+	}
+	d.strs = d.strs[:l+n]
+	return unsafe.String(&d.strs[l], n), true
 }
 
 // oPlainEnd is plainEnd for input not known to be valid: it returns -1
