@@ -122,9 +122,9 @@ type decodeState struct {
 	sbox []string
 	hbox [][]any // (boxSlice)
 
-	// keys and vals gather the members and elements of the objects and
+	// mems and vals gather the members and elements of the objects and
 	// arrays being decoded into empty interfaces (see arrayInterface).
-	keys []string
+	mems []member
 	vals []any
 	// aslab is the slab that arrays of scalars are laid out in (see
 	// oScalars).

@@ -53,45 +53,51 @@ func (d *decodeState) endArray(base int) []any {
 	return v
 }
 
+// A member is an object member gathered on d.mems.
+type member struct {
+	key string
+	val any
+}
+
 // objectInterface decodes the object at d.off into a map[string]any.
-// Members gather on d.keys and d.vals first, so that the map is made with
-// room for all of them and never grows; they are inserted in input order,
-// so the last of duplicate names wins, as in encoding/json.
+// Members gather on d.mems first (each pushed once its value is decoded),
+// so that the map is made with room for all of them and never grows; they
+// are inserted in input order, so the last of duplicate names wins, as in
+// encoding/json.
 func (d *decodeState) objectInterface() map[string]any {
 	d.off++ // '{'
 	if d.empty() {
 		return make(map[string]any)
 	}
-	kbase, vbase := len(d.keys), len(d.vals)
+	base := len(d.mems)
 	for {
-		d.keys = append(d.keys, d.readStr())
+		key := d.readStr()
 		if b := d.data; b[d.off] == ':' && b[d.off+1] > ' ' { // d.afterName(), inlined
 			d.off++
 		} else {
 			d.afterNameSpace()
 		}
 		x := d.valueInterface()
-		d.vals = append(d.vals, x)
+		d.mems = append(d.mems, member{key, x})
 		if b := d.data; b[d.off] == ',' && b[d.off+1] > ' ' { // d.more(), inlined
 			d.off++
 		} else if !d.more() {
 			break
 		}
 	}
-	return d.endObject(kbase, vbase)
+	return d.endObject(base)
 }
 
-// endObject returns the members gathered on d.keys and d.vals from kbase
-// and vbase as a map made with room for all of them, and takes them off.
-func (d *decodeState) endObject(kbase, vbase int) map[string]any {
-	keys, vals := d.keys[kbase:], d.vals[vbase:]
-	m := make(map[string]any, len(keys))
-	for i, k := range keys {
-		m[k] = vals[i]
+// endObject returns the members gathered on d.mems from base as a map
+// made with room for all of them, and takes them off.
+func (d *decodeState) endObject(base int) map[string]any {
+	mems := d.mems[base:]
+	m := make(map[string]any, len(mems))
+	for i := range mems {
+		m[mems[i].key] = mems[i].val
 	}
-	clear(keys)
-	clear(vals)
-	d.keys, d.vals = d.keys[:kbase], d.vals[:vbase]
+	clear(mems)
+	d.mems = d.mems[:base]
 	return m
 }
 

@@ -62,9 +62,9 @@ func (d *decodeState) onePassInto(e reflect.Value, p *plan) bool {
 // undo resets d after a failed one pass: the cursor, the flag, and what
 // the pass left on the stacks of interface decoding.
 func (d *decodeState) undo() {
-	clear(d.keys)
+	clear(d.mems)
 	clear(d.vals)
-	d.keys, d.vals = d.keys[:0], d.vals[:0]
+	d.mems, d.vals = d.mems[:0], d.vals[:0]
 	d.off = 0
 	d.flags &^= dValidUTF8
 }
@@ -1090,7 +1090,7 @@ func (d *decodeState) oArrayInterface(depth int) (any, bool) {
 }
 
 // oObjectInterface is objectInterface in one pass. On failure it leaves
-// what it gathered on d.keys and d.vals (tryOnePassAny clears them).
+// what it gathered on d.mems and d.vals (tryOnePassAny clears them).
 func (d *decodeState) oObjectInterface(depth int) (any, bool) {
 	if depth > maxOneDepth {
 		return nil, false
@@ -1101,19 +1101,18 @@ func (d *decodeState) oObjectInterface(depth int) (any, bool) {
 		d.off++
 		return make(map[string]any), true
 	}
-	kbase, vbase := len(d.keys), len(d.vals)
+	base := len(d.mems)
 	for {
 		key, ok := d.oStr()
 		if !ok || !d.oByte(':') {
 			return nil, false
 		}
-		d.keys = append(d.keys, key)
 		d.oSpace()
 		x, ok := d.oInterface(depth)
 		if !ok {
 			return nil, false
 		}
-		d.vals = append(d.vals, x)
+		d.mems = append(d.mems, member{key, x})
 		if b, i := d.data, d.off; i+1 < len(b) && b[i] == ',' && b[i+1] > ' ' { // oMore, inlined
 			d.off = i + 1
 			continue
@@ -1126,7 +1125,7 @@ func (d *decodeState) oObjectInterface(depth int) (any, bool) {
 			break
 		}
 	}
-	return d.endObject(kbase, vbase), true
+	return d.endObject(base), true
 }
 
 // What oScalars did with an array.

@@ -96,8 +96,8 @@ func checkOnePassAny(t testing.TB, data []byte) bool {
 	d := getDecodeState()
 	d.init(data, 0)
 	ok := d.tryOnePassAny(&got)
-	if len(d.keys) != 0 || len(d.vals) != 0 {
-		t.Fatalf("one pass left %d keys and %d values on the stacks", len(d.keys), len(d.vals))
+	if len(d.mems) != 0 || len(d.vals) != 0 {
+		t.Fatalf("one pass left %d members and %d values on the stacks", len(d.mems), len(d.vals))
 	}
 	putDecodeState(d)
 	werr := json.Unmarshal(data, &want)

@@ -113,7 +113,10 @@ func putDecodeState(d *decodeState) {
 	d.strs = nil // its strings belong to the caller now
 	d.fbox, d.sbox, d.hbox, d.aslab = nil, nil, nil, nil
 	if cap(d.vals) > 64<<10 {
-		d.keys, d.vals = nil, nil
+		d.vals = nil
+	}
+	if cap(d.mems) > 32<<10 {
+		d.mems = nil
 	}
 	if cap(d.scratch) > 64<<10 {
 		d.scratch = nil
