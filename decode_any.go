@@ -224,7 +224,9 @@ func (d *decodeState) boxSlice(v []any) any {
 		return emptySlice
 	}
 	if len(d.hbox) == cap(d.hbox) {
-		d.hbox = make([][]any, 0, min(d.slabLen(), 170))
+		// Slabs double from 8, so a document with a few arrays does not
+		// take a whole 4 KiB slab for them.
+		d.hbox = make([][]any, 0, min(d.slabLen(), 170, max(8, 2*cap(d.hbox))))
 	}
 	d.hbox = append(d.hbox, v)
 	var x any
@@ -265,8 +267,8 @@ func (d *decodeState) growSlab(s []any, base int) []any {
 		return nil
 	}
 	// 255 elements and the 8-byte header of an object with pointers fill
-	// the 4096-byte size class.
-	c := min(d.slabLen(), boxSlab-1)
+	// the 4096-byte size class; slabs double from 8 up to that.
+	c := min(d.slabLen(), boxSlab-1, max(8, 2*cap(s)))
 	if 2*n > c {
 		c = 2 * n
 	}
