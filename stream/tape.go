@@ -648,28 +648,26 @@ value: // a value at p
 number:
 	{
 		// A number: its run ends at the next entry (or at the end of
-		// input), less whitespace; l is the run's length. (Only l is
-		// kept, not the run's end too: the loop has no register to
-		// spare.)
-		var l int
+		// input), less whitespace. tapeCheck checks the run.
+		var end int
 		switch {
 		case k < t.nIx:
-			l = int(ixAt(ixp, k)) - p
+			end = int(ixAt(ixp, k))
 		case t.full || !t.done:
 			goto more
 		default:
-			l = t.blen - p
+			end = t.blen
+		}
+		for c := byteAt(b, end-1); c <= ' ' && isSpace(c); c = byteAt(b, end-1) { // b[p] is not a space
+			end--
 		}
 		// The usual number (up to 24 bytes: a sign, digits, at most one
-		// '.', no exponent) is checked here with a few word operations,
-		// on the run up to the next entry (whitespace after the number
-		// is a non-digit this check does not take: the run is trimmed
-		// and checked again); any other run has tapeCheck check every
-		// number of the batch with scan.NumberRun. In number-heavy input
-		// this check is a quarter of the time: it is kept to as few
-		// instructions as possible (see nonDigits).
-	numberCheck:
-		if uint(l) <= 24 && p+24 <= t.blen {
+		// '.', no exponent) is checked here with a few word operations;
+		// any other run has tapeCheck check every number of the batch
+		// with scan.NumberRun. In number-heavy input this check is a
+		// quarter of the time: it is kept to as few instructions as
+		// possible (see nonDigits).
+		if l := end - p; uint(l) <= 24 && p+24 <= t.blen {
 			// The non-digits of the run, byte i of word j at bit 8i+j.
 			m := (nonDigits(load64(b, p))>>7 | nonDigits(load64(b, p+8))>>6 |
 				nonDigits(load64(b, p+16))>>5) & runBits[l]
@@ -679,29 +677,23 @@ number:
 			m &^= 1
 			dot := l // the '.', or the end of the run
 			if m != 0 {
-				dot = int(runByte[bits.TrailingZeros64(m)]) // the one non-digit, which must be a '.' with a digit after it
-				if m&(m-1) != 0 || dot >= l-1 || byteAt(b, p+dot) != '.' {
-					goto numberOther
+				z := bits.TrailingZeros64(m)
+				dot = int(runByte[z]) // the one non-digit, which must be a '.' with a digit after it
+				if m&(m-1) != 0 || byteAt(b, p+dot) != '.' || dot >= l-1 {
+					t.numCheck = true
 				}
 			}
 			// A digit before the '.', and a leading 0 alone before it.
-			if dot > s && (byteAt(b, p+s) != '0' || dot == s+1) {
-				goto numberPut
+			if dot <= s || byteAt(b, p+s) == '0' && dot > s+1 {
+				t.numCheck = true
 			}
-		}
-	numberOther:
-		if c := byteAt(b, p+l-1); c <= ' ' && isSpace(c) {
-			for l--; isSpace(byteAt(b, p+l-1)); l-- { // b[p] is not a space
-			}
-			goto numberCheck // the number itself
-		}
-		if l > tapeMaxLen {
+		} else if l > tapeMaxLen {
 			goto slow
+		} else {
+			t.numCheck = true
 		}
-		t.numCheck = true
-	numberPut:
 		cnt += 1 - b2i(obj)
-		tapePut(tp, tapeWord(p, p+l, byte(KindNumber), 0))
+		tapePut(tp, tapeWord(p, end, byte(KindNumber), 0))
 		tp = unsafe.Add(tp, 8)
 	}
 	goto stepNext
@@ -768,16 +760,14 @@ func ixAt(ixp unsafe.Pointer, i int) uint32 { return *(*uint32)(unsafe.Add(ixp, 
 func byteAt(b unsafe.Pointer, i int) byte { return *(*byte)(unsafe.Add(b, i)) }
 
 // nonDigits returns w with the top bit of each byte set when the byte is
-// not an ASCII digit, in four operations: y = w^'0'
-// is below 10 in a digit's byte, and y|(y+0x76) has the top bit set where
-// y >= 10. A byte with y >= 0x8a carries into the next byte, which can
-// then be flagged though it is a digit, never the other way round: only a
-// run with a byte >= 0x80, flagged itself, can have a digit flagged, and
-// the tape loop's check, which accepts at most one flagged byte and only a
-// '.', takes no such run.
+// not an ASCII digit, as scan.NonDigits does, in fewer instructions: it
+// does not clear the top bits before the additions, so a byte >= 0x80 can
+// carry into the bytes after it and make their bits wrong. The lowest such
+// byte is flagged itself (one of the two terms sets its top bit) and is not
+// a '.', so a run with one is never taken for a number: the tape loop's
+// check, which accepts at most one flagged byte and only a '.', stays exact.
 func nonDigits(w uint64) uint64 {
-	y := w ^ 0x3030303030303030
-	return (y | (y + 0x7676767676767676)) & 0x8080808080808080
+	return ((0xafafafafafafafaf - w) | (w + 0x4646464646464646)) & 0x8080808080808080
 }
 
 // runByte[z] is the byte of a run whose non-digit flag is bit z of the
