@@ -179,7 +179,7 @@ func addrValues() []any {
 		&holdsMaps{A: map[string]inner{"\xff": {}}}, &holdsMaps{}, &[]holdsMaps{{A: map[string]inner{"a": {X: 1}}}},
 		&holdsPtrMarshal{}, &[]holdsPtrMarshal{{}},
 		&[][0]float64{{}, {}}, &[][3]float64{{1.5, math.Inf(1), 0.1}, {}}, &[][16]float64{{1.25}}, &[][]float64{{0.5, 1e300}, nil},
-		&[]int64{0, -1, -33, 200, 1 << 40, math.MinInt64}, &[]int{127, 128, -32, -129, 65536, 255, 256, 65535, -33, 1 << 40},
+		&[]int64{0, -1, -33, 200, 1 << 40, math.MinInt64}, &[]int{127, 128, -32, -129, 65536, 255, 256, 65535, -33, math.MaxInt},
 		&emptySlices{}, &emptySlices{I: []int64{}, S: []inner{}, P: []*emptySlices{}, B: []byte{}},
 		&emptySlices{I: []int64{}, Next: &emptySlices{S: []inner{}}},
 		&emptySlices{P: []*emptySlices{}, Next: &emptySlices{I: []int64{}, Next: &emptySlices{P: []*emptySlices{}}}},
@@ -452,7 +452,7 @@ func TestLeafEncoders(t *testing.T) {
 	}{
 		{&[]byte{1, 2, 3}, true}, {new([]byte), true}, {&[]byte{}, true}, {&named{4}, true},
 		{&[3]byte{1, 2, 3}, true}, {&[0]byte{}, true}, {&s, true}, {&bad, true}, {&long, true},
-		{&[]int{1, -1, 1000, 1 << 40}, true}, {&[]int8{-100}, true}, {&[]uint16{65535}, true},
+		{&[]int{1, -1, 1000, math.MaxInt}, true}, {&[]int8{-100}, true}, {&[]uint16{65535}, true},
 		{&[]float32{0.5}, true}, {&[]float64{0.1, 1}, true}, {&[]myInt{-5}, true}, {new([]int), true},
 		{&[2]int64{1, 2}, true}, {&[][2]float64{{1, 2}, {0.5, 1e300}}, true},
 		{&[]string{"a", "é", long}, true}, {&[]string{"a", bad}, true}, {&[2]string{"x", long + bad}, true},
