@@ -284,3 +284,33 @@ func TestMarshalByAddressNested(t *testing.T) {
 		}
 	}
 }
+
+// addrMixed has MarshalText on its value and MarshalCBOR on its pointer:
+// the shared plans write it by MarshalCBOR at an address and by its kind
+// without one (a map value).
+type addrMixed int
+
+func (addrMixed) MarshalText() ([]byte, error)  { return []byte("text"), nil }
+func (*addrMixed) MarshalCBOR() ([]byte, error) { return []byte{0x01}, nil }
+
+type addrMixedMaps struct {
+	M  map[string]addrMixed
+	MS map[string]struct{ X addrMixed }
+	MA map[string][1]addrMixed
+}
+
+// TestMarshalByAddressMapValues: the values of a map[string]T field,
+// copied to an address by stringKeyMap, are written as the shared plan
+// writes values without an address, for a type whose methods differ
+// with an address (addrMixed), alone, in a struct and in an array.
+func TestMarshalByAddressMapValues(t *testing.T) {
+	v := &addrMixedMaps{M: map[string]addrMixed{"a": 5}, MS: map[string]struct{ X addrMixed }{"b": {6}},
+		MA: map[string][1]addrMixed{"c": {7}}}
+	for _, o := range [][]Options{nil, {Deterministic(true)}} {
+		got, err := marshalWith(format, v, o...)
+		want, werr := marshalWith(refFormat, v, o...)
+		if string(got) != string(want) || (err == nil) != (werr == nil) {
+			t.Errorf("%v:\n got %x, %v\nwant %x, %v", o, got, err, want, werr)
+		}
+	}
+}

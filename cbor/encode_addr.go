@@ -376,17 +376,22 @@ func putScalar(e *binfmt.Enc, k reflect.Kind, p unsafe.Pointer) error {
 
 // addrSafe reports whether a value of type t, not addressable, is
 // encoded as it is at an address: no type in it (but behind pointers,
-// slices and maps, whose elements are addressable anyway) has
-// marshaling methods on its pointer only, which the shared plans call
-// only on addressable values.
+// slices and maps, whose elements are addressable anyway) has a
+// marshaling method on its pointer that the shared plans (NewEncoder)
+// call only on addressable values: MarshalCBOR on the pointer only, or
+// MarshalText on the pointer only and no MarshalCBOR (a type with
+// MarshalText on the value and MarshalCBOR on the pointer is written by
+// MarshalCBOR at an address, by its kind without one).
 func addrSafe(t reflect.Type, seen map[reflect.Type]bool) bool {
 	if seen[t] {
 		return true
 	}
 	seen[t] = true
-	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface && elemHasMethods(t) &&
-		!t.Implements(marshalerType) && !t.Implements(textMarshalerType) {
-		return false
+	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface && !t.Implements(marshalerType) {
+		p := reflect.PointerTo(t)
+		if p.Implements(marshalerType) || !t.Implements(textMarshalerType) && p.Implements(textMarshalerType) {
+			return false
+		}
 	}
 	switch t.Kind() {
 	case reflect.Array:
