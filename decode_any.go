@@ -15,7 +15,12 @@ import (
 func (d *decodeState) valueInterface() any {
 	switch d.data[d.off] {
 	case '[':
-		return d.boxSlice(d.arrayInterface())
+		// (Boxed on its own, not from the slab of headers: see
+		// oArrayInterface.)
+		if v := d.arrayInterface(); len(v) > 0 {
+			return v
+		}
+		return emptySlice
 	case '{':
 		return d.objectInterface()
 	}
@@ -216,7 +221,10 @@ func (d *decodeState) boxFloat(f float64) any {
 // be changed through the interface.
 var emptySlice any = []any{}
 
-// boxSlice returns v as an interface value. (A slab of slice headers:
+// boxSlice returns v, an array of scalars laid out in d.aslab (see
+// oScalars), as an interface value. (A header in the slab keeps the whole
+// slab alive and every array the other headers hold: arrays that hold
+// containers, or that no slab bounds, are boxed on their own.) (A slab of slice headers:
 // 170 of 24 bytes and the 8-byte header of an object with pointers fill
 // the 4096-byte size class.)
 func (d *decodeState) boxSlice(v []any) any {

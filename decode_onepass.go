@@ -1100,7 +1100,10 @@ func (d *decodeState) oArrayInterface(depth int) (any, bool) {
 			break
 		}
 	}
-	return d.boxSlice(d.endArray(base)), true
+	// (Not boxed from the slab of headers: a header there keeps the whole
+	// slab alive, and with it every array the others hold, so only arrays
+	// of scalars, whose elements a slab bounds, go there.)
+	return any(d.endArray(base)), true
 }
 
 // oObjectInterface is objectInterface in one pass. On failure it leaves
