@@ -666,11 +666,11 @@ number:
 		// any other run has tapeCheck check every number of the batch
 		// with scan.NumberRun. In number-heavy input this check is a
 		// quarter of the time: it is kept to as few instructions as
-		// possible (see nonDigits).
+		// possible (see scan.NonDigitsLow, which is exact where the check needs it).
 		if l := end - p; uint(l) <= 24 && p+24 <= t.blen {
 			// The non-digits of the run, byte i of word j at bit 8i+j.
-			m := (nonDigits(load64(b, p))>>7 | nonDigits(load64(b, p+8))>>6 |
-				nonDigits(load64(b, p+16))>>5) & runBits[l]
+			m := (scan.NonDigitsLow(load64(b, p))>>7 | scan.NonDigitsLow(load64(b, p+8))>>6 |
+				scan.NonDigitsLow(load64(b, p+16))>>5) & scan.RunBits[l]
 			// The run starts with a digit or a '-' (see value), so bit 0
 			// is the sign; the other non-digits are checked below.
 			s := int(m & 1)
@@ -678,7 +678,7 @@ number:
 			dot := l // the '.', or the end of the run
 			if m != 0 {
 				z := bits.TrailingZeros64(m)
-				dot = int(runByte[z]) // the one non-digit, which must be a '.' with a digit after it
+				dot = int(scan.RunByte[z]) // the one non-digit, which must be a '.' with a digit after it
 				if m&(m-1) != 0 || byteAt(b, p+dot) != '.' || dot >= l-1 {
 					t.numCheck = true
 				}
@@ -758,37 +758,6 @@ func ixAt(ixp unsafe.Pointer, i int) uint32 { return *(*uint32)(unsafe.Add(ixp, 
 
 // byteAt returns the byte at b+i.
 func byteAt(b unsafe.Pointer, i int) byte { return *(*byte)(unsafe.Add(b, i)) }
-
-// nonDigits returns w with the top bit of each byte set when the byte is
-// not an ASCII digit, as scan.NonDigits does, in fewer instructions: it
-// does not clear the top bits before the additions, so a byte >= 0x80 can
-// carry into the bytes after it and make their bits wrong. The lowest such
-// byte is flagged itself (one of the two terms sets its top bit) and is not
-// a '.', so a run with one is never taken for a number: the tape loop's
-// check, which accepts at most one flagged byte and only a '.', stays exact.
-func nonDigits(w uint64) uint64 {
-	return ((0xafafafafafafafaf - w) | (w + 0x4646464646464646)) & 0x8080808080808080
-}
-
-// runByte[z] is the byte of a run whose non-digit flag is bit z of the
-// tape loop's non-digit masks: (z&7)*8 + z>>3.
-var runByte = func() (t [64]uint8) {
-	for z := range t {
-		t[z] = uint8(z&7*8 + z>>3)
-	}
-	return t
-}()
-
-// runBits[l] has the bits of the first l bytes of three words, byte i of
-// word j at bit 8i+j (the order of the tape loop's non-digit masks).
-var runBits = func() (t [25]uint64) {
-	for l := range t {
-		for i := range l {
-			t[l] |= 1 << (i%8*8 + i/8)
-		}
-	}
-	return t
-}()
 
 // load64 returns the eight bytes at b+i as a little-endian word.
 func load64(b unsafe.Pointer, i int) uint64 {

@@ -303,14 +303,14 @@ value:
 		// take, and is trimmed for NumberRun.
 		if l := e - p; uint(l) <= 24 && p+24 <= len(b) {
 			q := (*[24]byte)(b[p : p+24])
-			m := (nonDigitsLow(binary.LittleEndian.Uint64(q[0:8]))>>7 |
-				nonDigitsLow(binary.LittleEndian.Uint64(q[8:16]))>>6 |
-				nonDigitsLow(binary.LittleEndian.Uint64(q[16:24]))>>5) & runBits[l]
+			m := (NonDigitsLow(binary.LittleEndian.Uint64(q[0:8]))>>7 |
+				NonDigitsLow(binary.LittleEndian.Uint64(q[8:16]))>>6 |
+				NonDigitsLow(binary.LittleEndian.Uint64(q[16:24]))>>5) & RunBits[l]
 			s := int(m & 1)
 			m &^= 1
 			dot := l
 			if m != 0 {
-				dot = int(runByte[bits.TrailingZeros64(m)&63])
+				dot = int(RunByte[bits.TrailingZeros64(m)&63])
 				if m&(m-1) != 0 || dot >= l-1 || q[dot] != '.' {
 					goto slowNumber
 				}
@@ -471,14 +471,14 @@ value:
 		// shortNumber, written out as in validate.
 		if l := e - p; uint(l) <= 24 && p+24 <= len(b) {
 			q := (*[24]byte)(b[p : p+24])
-			m := (nonDigitsLow(binary.LittleEndian.Uint64(q[0:8]))>>7 |
-				nonDigitsLow(binary.LittleEndian.Uint64(q[8:16]))>>6 |
-				nonDigitsLow(binary.LittleEndian.Uint64(q[16:24]))>>5) & runBits[l]
+			m := (NonDigitsLow(binary.LittleEndian.Uint64(q[0:8]))>>7 |
+				NonDigitsLow(binary.LittleEndian.Uint64(q[8:16]))>>6 |
+				NonDigitsLow(binary.LittleEndian.Uint64(q[16:24]))>>5) & RunBits[l]
 			s := int(m & 1)
 			m &^= 1
 			dot := l
 			if m != 0 {
-				dot = int(runByte[bits.TrailingZeros64(m)&63])
+				dot = int(RunByte[bits.TrailingZeros64(m)&63])
 				if m&(m-1) != 0 || dot >= l-1 || q[dot] != '.' {
 					goto slowNumber
 				}

@@ -23,12 +23,13 @@ func numberSlow(b []byte, p, e int) bool {
 	return code == OK && k == e-p
 }
 
-// nonDigitsLow returns w with the top bit of each byte set when the byte
-// is not an ASCII digit, in four operations. It is exact up to the first
+// NonDigitsLow returns w with the top bit of each byte set when the byte
+// is not an ASCII digit, in four operations (the stream tape loop's number
+// check uses it too). It is exact up to the first
 // byte >= 0xb0 only: that byte is flagged itself, but the borrow or carry
 // it makes can change the flags of the bytes after it. shortNumber, which
 // takes at most one flagged byte and only a '.', stays exact with it.
-func nonDigitsLow(w uint64) uint64 {
+func NonDigitsLow(w uint64) uint64 {
 	return ((0xafafafafafafafaf - w) | (w + 0x4646464646464646)) & 0x8080808080808080
 }
 
@@ -38,18 +39,18 @@ func nonDigitsLow(w uint64) uint64 {
 //
 // It works on the non-digits of the three words of q, byte i of word j at
 // bit 8i+j of one mask, so that the run's first l bytes are the bits of
-// runBits[l] and one trailing-zero count finds the first non-digit after
+// RunBits[l] and one trailing-zero count finds the first non-digit after
 // the sign. The walks of indexed.go (and the stream Decoder's tape loop)
 // write it out: a call there costs more than the check.
 func shortNumber(q *[24]byte, l int) bool {
-	m := (nonDigitsLow(binary.LittleEndian.Uint64(q[0:8]))>>7 |
-		nonDigitsLow(binary.LittleEndian.Uint64(q[8:16]))>>6 |
-		nonDigitsLow(binary.LittleEndian.Uint64(q[16:24]))>>5) & runBits[l]
+	m := (NonDigitsLow(binary.LittleEndian.Uint64(q[0:8]))>>7 |
+		NonDigitsLow(binary.LittleEndian.Uint64(q[8:16]))>>6 |
+		NonDigitsLow(binary.LittleEndian.Uint64(q[16:24]))>>5) & RunBits[l]
 	s := int(m & 1) // a '-' (q[0] is a digit or a '-')
 	m &^= 1
 	dot := l // the '.', or the end of the run
 	if m != 0 {
-		dot = int(runByte[bits.TrailingZeros64(m)&63])
+		dot = int(RunByte[bits.TrailingZeros64(m)&63])
 		if m&(m-1) != 0 || dot >= l-1 || q[dot] != '.' {
 			return false
 		}
@@ -57,18 +58,19 @@ func shortNumber(q *[24]byte, l int) bool {
 	return dot > s && (q[s] != '0' || dot == s+1)
 }
 
-// runByte[z] is the byte of a run whose non-digit flag is bit z of
-// shortNumber's mask: (z&7)*8 + z>>3.
-var runByte = func() (t [64]uint8) {
+// RunByte[z] is the byte of a number run whose non-digit flag is bit z of
+// a mask that interleaves three words' flags (shortNumber's here, the
+// stream tape loop's): (z&7)*8 + z>>3.
+var RunByte = func() (t [64]uint8) {
 	for z := range t {
 		t[z] = uint8(z&7*8 + z>>3)
 	}
 	return t
 }()
 
-// runBits[l] has the bits of the first l bytes of three words in the
-// order of shortNumber's mask: byte i of word j at bit 8i+j.
-var runBits = func() (t [25]uint64) {
+// RunBits[l] has the bits of the first l bytes of three words in that
+// interleaved order: byte i of word j at bit 8i+j.
+var RunBits = func() (t [25]uint64) {
 	for l := range t {
 		for i := range l {
 			t[l] |= 1 << (i%8*8 + i/8)
