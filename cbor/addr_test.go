@@ -286,12 +286,38 @@ func TestMarshalByAddressNested(t *testing.T) {
 }
 
 // addrMixed has MarshalText on its value and MarshalCBOR on its pointer:
-// the shared plans write it by MarshalCBOR at an address and by its kind
-// without one (a map value).
+// the shared plans write it by MarshalCBOR at an address and by
+// MarshalText without one (a map value), as encoding/json would.
 type addrMixed int
 
 func (addrMixed) MarshalText() ([]byte, error)  { return []byte("text"), nil }
 func (*addrMixed) MarshalCBOR() ([]byte, error) { return []byte{0x01}, nil }
+
+// TestMarshalMixedMethods: a value without an address is written by its
+// own MarshalText, one with an address by its pointer's MarshalCBOR.
+func TestMarshalMixedMethods(t *testing.T) {
+	x := addrMixed(5)
+	text := "\x64text"
+	for _, c := range []struct {
+		v    any
+		want string
+	}{
+		{x, text},
+		{&x, "\x01"},
+		{map[string]addrMixed{"a": 5}, "\xa1\x61a" + text},
+		{[]addrMixed{5}, "\x81\x01"},
+		{&struct{ X addrMixed }{5}, "\xa1\x61X\x01"},
+		{struct{ X addrMixed }{5}, "\xa1\x61X" + text},
+		{[1]addrMixed{5}, "\x81" + text},
+	} {
+		for _, f := range []*binfmt.Format{format, refFormat} {
+			got, err := marshalWith(f, c.v)
+			if err != nil || string(got) != c.want {
+				t.Errorf("%T %v: got %x, %v, want %x", c.v, f == refFormat, got, err, c.want)
+			}
+		}
+	}
+}
 
 type addrMixedMaps struct {
 	M  map[string]addrMixed

@@ -33,9 +33,6 @@ type Enc struct {
 	keys  []byte
 	Kbuf  []byte   // scratch for the key being written
 	num   [24]byte // scratch for integer map keys
-	// Top holds the pointer Marshal was given, for an encoder by address
-	// of its type (which reads the pointer from its address).
-	Top unsafe.Pointer
 }
 
 // EncFunc appends the encoding of v to e.Buf.
@@ -147,7 +144,7 @@ func (f *Format) NewEnc(dst []byte, o opts.Struct) *Enc {
 func (f *Format) InitEnc(e *Enc, dst []byte, o opts.Struct) {
 	// Field by field: a composite literal is built aside and copied
 	// whole, which costs more than the small values Marshal is often given.
-	e.Buf, e.O, e.F, e.Depth, e.Type, e.Top = dst, o, f, 0, 0, nil
+	e.Buf, e.O, e.F, e.Depth, e.Type = dst, o, f, 0, 0
 	e.Det, e.Short, e.Typed = o.Has(opts.Deterministic), o.Has(opts.ShortestFloat), o.Has(opts.TypedArrays)
 	e.keys, e.Kbuf = e.keys[:0], e.Kbuf[:0]
 }
@@ -156,7 +153,7 @@ func (f *Format) InitEnc(e *Enc, dst []byte, o opts.Struct) {
 // state of a new Marshal call appending to dst with the same options:
 // the per-call fields only, not the options InitEnc copied.
 func (f *Format) ResetEnc(e *Enc, dst []byte) {
-	e.Buf, e.Depth, e.Type, e.Top = dst, 0, 0, nil
+	e.Buf, e.Depth, e.Type = dst, 0, 0
 	e.keys, e.Kbuf = e.keys[:0], e.Kbuf[:0]
 }
 
@@ -227,7 +224,13 @@ func (f *Format) NewEncoder(t reflect.Type, methods bool) EncFunc {
 		case t.Implements(f.Marshaler):
 			return f.EncodeMarshaler
 		case t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(f.Marshaler):
-			return addrEncoder(f.NewEncoder(t, false), f.EncodeMarshaler)
+			// Without an address, the value's own methods still count, as
+			// in encoding/json: MarshalText on the value, if it has one.
+			plain := f.NewEncoder(t, false)
+			if t.Implements(textMarshalerType) {
+				plain = f.EncodeText
+			}
+			return addrEncoder(plain, f.EncodeMarshaler)
 		case t.Implements(textMarshalerType):
 			return f.EncodeText
 		case t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(textMarshalerType):
