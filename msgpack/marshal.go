@@ -184,8 +184,10 @@ type topEnc struct {
 var topSlots [64]atomic.Pointer[topEnc]
 
 // leafEnc appends the encoding of the value at p with the default
-// options, when that needs no Marshal state: no depth (the value holds
-// no containers), nothing but the buffer. It reports false, leaving
+// options, when that needs no Marshal state: no depth count (the value
+// is a string, a byte string, or an array of numbers or strings whose
+// elements are at most small fixed arrays of floats, two levels, far
+// below the default depth limit), nothing but the buffer. It reports false, leaving
 // the caller's dst as it was, for a value it cannot encode (invalid
 // UTF-8, too long): the state's encoder then gives the error.
 type leafEnc func(dst []byte, p unsafe.Pointer) ([]byte, bool)
