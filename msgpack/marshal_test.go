@@ -535,3 +535,48 @@ func TestUnmarshalStringMap(t *testing.T) {
 		t.Errorf("named: %q, %v", s.N, err)
 	}
 }
+
+// TestUnmarshalFieldsInPlace covers the struct fields decoded through
+// their memory (pointers to scalars, slices, structs, structs in slices)
+// into values that are not zero, where the one-pass decoder does not
+// run: a pointer that is set is reused, nil clears it, an object that
+// does not fit leaves what is there and reports a type error.
+func TestUnmarshalFieldsInPlace(t *testing.T) {
+	type inner struct {
+		N *int8   `json:"n"`
+		S []int16 `json:"s"`
+	}
+	type outer struct {
+		P *int8   `json:"p"`
+		Q *string `json:"q"`
+		I inner   `json:"i"`
+		L []inner `json:"l"`
+	}
+	mk := func(v any) []byte {
+		b, err := Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	p, n := new(int8), new(int8)
+	v := outer{P: p, I: inner{N: n, S: []int16{9}}}
+	data := mk(map[string]any{"p": 7, "q": "s", "i": map[string]any{"n": nil, "s": []int{1, -2}}, "l": []any{map[string]any{"n": 3, "s": []int{}}}})
+	if err := Unmarshal(data, &v); err != nil {
+		t.Fatal(err)
+	}
+	if v.P != p || *p != 7 || v.Q == nil || *v.Q != "s" || v.I.N != nil || !reflect.DeepEqual(v.I.S, []int16{1, -2}) ||
+		len(v.L) != 1 || v.L[0].N == nil || *v.L[0].N != 3 || v.L[0].S == nil || len(v.L[0].S) != 0 {
+		t.Fatalf("decoded %+v", v)
+	}
+	data = mk(map[string]any{"p": 300})
+	err := Unmarshal(data, &v)
+	var te *UnmarshalTypeError
+	if !errors.As(err, &te) || te.Offset != 3 || v.P != p || *p != 7 {
+		t.Fatalf("300 into *int8: %v (%+v), p %v = %d", err, te, v.P, *v.P)
+	}
+	var z outer // zero: decoded in one pass
+	if err := Unmarshal(mk(map[string]any{"i": map[string]any{"n": "x"}, "q": nil}), &z); !errors.As(err, &te) || z.Q != nil {
+		t.Fatalf("str into *int8: %v, %+v", err, z)
+	}
+}

@@ -44,6 +44,15 @@ type onePass struct {
 	V []string          `json:"v"`
 	W *string           `json:"w"`
 	X float32           `json:"x"`
+	Y struct {          // a struct field decoded in place
+		A *int8    `json:"a"`
+		B []uint16 `json:"b"`
+		C *bool    `json:"c"`
+		D []struct {
+			E *float32 `json:"e"`
+		} `json:"d"`
+	} `json:"y"`
+	Z *uint `json:"z"`
 }
 
 // onePassTargets are the zero values the fuzz target decodes into.
@@ -59,7 +68,12 @@ var onePassTargets = []func() any{
 // the decoder of validated data decodes, type errors included.
 func FuzzUnmarshalOnePass(f *testing.F) {
 	addSeeds(f, false)
-	for _, v := range []any{onePass{A: "x", B: -5, D: []int{1, 2}, F: map[string]string{"k": "v"}, H: &onePass{C: 1.5},
+	inPlace := onePass{Z: new(uint)}
+	inPlace.Y.A, inPlace.Y.C, inPlace.Y.B = new(int8), new(bool), []uint16{1, 300}
+	inPlace.Y.D = append(inPlace.Y.D, struct {
+		E *float32 `json:"e"`
+	}{new(float32)})
+	for _, v := range []any{inPlace, onePass{A: "x", B: -5, D: []int{1, 2}, F: map[string]string{"k": "v"}, H: &onePass{C: 1.5},
 		I: []any{1, "s"}, J: map[string]any{"z": nil}, K: time.Unix(5, 6), L: []byte{1}, N: Ext{Type: 3, Data: []byte{1}},
 		O: "7", Q: [][2]float64{{1, 2}}, R: []onePass{{S: 3}}, U: map[int]string{1: "a"}, V: []string{"é"}, W: new(string)}} {
 		b, err := Marshal(v)
@@ -74,7 +88,7 @@ func FuzzUnmarshalOnePass(f *testing.F) {
 			valid := validFast(data, &s)
 			for k, mk := range onePassTargets {
 				v := mk()
-				err, ok := unmarshalChecked(data, reflect.ValueOf(v), s)
+				err, ok := unmarshalChecked(data, decoderFor(reflect.TypeOf(v).Elem()), reflect.ValueOf(v).Elem(), s)
 				if ok != valid {
 					t.Fatalf("target %d %v: one pass says valid=%v (%v), the validator %v", k, vo, ok, err, valid)
 				}
@@ -170,7 +184,7 @@ func TestUnmarshalOnePassCorpus(t *testing.T) {
 			t.Errorf("%s: not decoded in one pass", c.Name)
 		}
 		a, b := c.New(), c.New()
-		err1, ok := unmarshalChecked(data, reflect.ValueOf(a), opts.Collect())
+		err1, ok := unmarshalChecked(data, decoderFor(reflect.TypeOf(a).Elem()), reflect.ValueOf(a).Elem(), opts.Collect())
 		err2 := unmarshalValid(data, b, opts.Collect())
 		if !ok || err1 != nil || err2 != nil || !reflect.DeepEqual(a, b) {
 			t.Errorf("%s: one pass %v (ok %v), validated %v, equal %v", c.Name, err1, ok, err2, reflect.DeepEqual(a, b))

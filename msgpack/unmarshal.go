@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -165,15 +166,26 @@ var decCache sync.Map // reflect.Type -> decFunc
 // rest is decoded. See the package documentation for how MessagePack maps
 // to Go values.
 func Unmarshal(data []byte, v any, o ...Options) error {
-	s := opts.Collect(o...)
+	s := defaultOpts
+	if len(o) > 0 {
+		s = opts.Collect(o...)
+	}
 	if !s.Has(opts.RejectDuplicateNames) && (s.MaxBytes <= 0 || int64(len(data)) <= s.MaxBytes) {
-		rv := reflect.ValueOf(v)
-		if rv.Kind() == reflect.Pointer && !rv.IsNil() && oneSweep(rv.Type().Elem()) && rv.Elem().IsZero() {
-			if err, ok := unmarshalChecked(data, rv, s); ok {
-				return err
+		if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && !rv.IsNil() {
+			ti := topFor(v)
+			if ti.bytes {
+				if b, ok := topBytes(data, &s); ok {
+					*(*[]byte)(rv.UnsafePointer()) = b
+					return nil
+				}
 			}
-			rv.Elem().SetZero()
-			return validateThenUnmarshal(data, rv, s, o)
+			if ev := rv.Elem(); ti.sweep && ev.IsZero() {
+				if err, ok := unmarshalChecked(data, ti.dec, ev, s); ok {
+					return err
+				}
+				ev.SetZero()
+				return validateThenUnmarshal(data, rv, s, o)
+			}
 		}
 	}
 	if s.Has(opts.RejectDuplicateNames) || !validFast(data, &s) { // Validate, options collected once
@@ -182,6 +194,77 @@ func Unmarshal(data []byte, v any, o ...Options) error {
 		}
 	}
 	return unmarshalValid(data, v, s)
+}
+
+// topInfo is what Unmarshal needs of the pointer type of its argument:
+// the decoder of the element type, and whether it may be decoded from
+// unchecked data (oneSweep). typ is the type word of the argument (an
+// any), which identifies the type.
+type topInfo struct {
+	typ   unsafe.Pointer
+	dec   decFunc
+	sweep bool
+	bytes bool // a slice of bytes decoded by decodeByteSlice (topBytes)
+}
+
+var (
+	lastTop  atomic.Pointer[topInfo] // the type of the last call, most often the type of this one
+	topCache sync.Map                // reflect.Type -> *topInfo
+)
+
+// topFor returns the topInfo of the type of v, a non-nil pointer.
+func topFor(v any) *topInfo {
+	typ := (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[0]
+	if ti := lastTop.Load(); ti != nil && ti.typ == typ {
+		return ti
+	}
+	t := reflect.TypeOf(v)
+	var ti *topInfo
+	if x, ok := topCache.Load(t); ok {
+		ti = x.(*topInfo)
+	} else {
+		e := t.Elem()
+		ti = &topInfo{typ: typ, dec: decoderFor(e), sweep: oneSweep(e),
+			bytes: e.Kind() == reflect.Slice && e.Elem().Kind() == reflect.Uint8 && !elemHasMethods(e.Elem()) && !ownDecoding(e)}
+		topCache.Store(t, ti)
+	}
+	lastTop.Store(ti)
+	return ti
+}
+
+// topBytes returns what decodeByteSlice makes of data when data is one
+// bin (within MaxTokenBytes), which is then all the validation it needs,
+// and reports false otherwise. Unmarshal into a slice of bytes takes it
+// before its general path, whose decoding state, deferred recovery and
+// checks cost as much as copying a kilobyte.
+func topBytes(data []byte, o *opts.Struct) ([]byte, bool) {
+	if len(data) == 0 {
+		return nil, false
+	}
+	var n uint64
+	j := 0
+	switch data[0] {
+	case bBin8:
+		if len(data) >= 2 {
+			n, j = uint64(data[1]), 2
+		}
+	case bBin16:
+		if len(data) >= 3 {
+			n, j = uint64(binary.BigEndian.Uint16(data[1:])), 3
+		}
+	case bBin32:
+		if len(data) >= 5 {
+			n, j = uint64(binary.BigEndian.Uint32(data[1:])), 5
+		}
+	}
+	if j == 0 || n != uint64(len(data)-j) || o.MaxTokenBytes > 0 && n > uint64(o.MaxTokenBytes) {
+		return nil, false
+	}
+	src := data[j:]
+	if o.Has(opts.ZeroCopyStrings) && len(src) > 0 {
+		return src[:len(src):len(src)], true
+	}
+	return cloneBytes(src), true
 }
 
 // validateThenUnmarshal is Unmarshal after the one-pass decoder found
@@ -194,10 +277,10 @@ func validateThenUnmarshal(data []byte, rv reflect.Value, s opts.Struct, o []Opt
 	return unmarshalValid(data, rv.Interface(), s)
 }
 
-// unmarshalChecked decodes unchecked data into the zero value rv points
-// to, checking it as it goes (decState.check). ok is false when the data
-// is invalid, and err is then nil.
-func unmarshalChecked(data []byte, rv reflect.Value, o opts.Struct) (err error, ok bool) {
+// unmarshalChecked decodes unchecked data into the zero value ev with
+// ev's decoder dec, checking it as it goes (decState.check). ok is false
+// when the data is invalid, and err is then nil.
+func unmarshalChecked(data []byte, dec decFunc, ev reflect.Value, o opts.Struct) (err error, ok bool) {
 	if len(data) == 0 {
 		return nil, false
 	}
@@ -215,7 +298,7 @@ func unmarshalChecked(data []byte, rv reflect.Value, o opts.Struct) (err error, 
 		*d = decState{}
 		decPool.Put(d)
 	}()
-	if end := decoderFor(rv.Type().Elem())(d, 0, rv.Elem()); end != len(data) {
+	if end := dec(d, 0, ev); end != len(data) {
 		return nil, false
 	}
 	if te, ok := d.err.(*UnmarshalTypeError); ok {
@@ -404,22 +487,34 @@ func (d *decState) payload(i int) ([]byte, int) {
 // value is int64(arg) when neg, else arg), and its end; ok is false when
 // the object is not an integer.
 func (d *decState) integer(i int) (neg bool, arg uint64, end int, ok bool) {
-	switch b := d.data[i]; {
+	// One switch on the first byte, each format read in place (the head
+	// table and be's switch cost more than the read).
+	data := d.data
+	switch b := data[i]; {
 	case b < 0x80:
 		return false, uint64(b), i + 1, true
 	case b >= 0xe0:
 		return true, uint64(int64(int8(b))), i + 1, true
-	}
-	in, n, j := d.head(i)
-	switch in.kind {
-	case kUint:
-		return false, n, j, true
-	case kInt:
-		x := int64(int8(d.data[i]))
-		if !in.fixed {
-			x = signExtend(n, int(in.size))
-		}
-		return x < 0, uint64(x), j, true
+	case b == bUint8:
+		return false, uint64(data[i+1]), i + 2, true
+	case b == bUint16:
+		return false, uint64(binary.BigEndian.Uint16(data[i+1:])), i + 3, true
+	case b == bUint32:
+		return false, uint64(binary.BigEndian.Uint32(data[i+1:])), i + 5, true
+	case b == bUint64:
+		return false, binary.BigEndian.Uint64(data[i+1:]), i + 9, true
+	case b == bInt8:
+		x := int64(int8(data[i+1]))
+		return x < 0, uint64(x), i + 2, true
+	case b == bInt16:
+		x := int64(int16(binary.BigEndian.Uint16(data[i+1:])))
+		return x < 0, uint64(x), i + 3, true
+	case b == bInt32:
+		x := int64(int32(binary.BigEndian.Uint32(data[i+1:])))
+		return x < 0, uint64(x), i + 5, true
+	case b == bInt64:
+		x := int64(binary.BigEndian.Uint64(data[i+1:]))
+		return x < 0, uint64(x), i + 9, true
 	}
 	return false, 0, i, false
 }
@@ -632,27 +727,57 @@ func cloneBytes(b []byte) []byte {
 	return append([]byte(nil), b...)
 }
 
+// sliceHeader is the memory of a slice.
+type sliceHeader struct {
+	data     unsafe.Pointer
+	len, cap int
+}
+
+// storeSlice stores slice s in the slice at p (of s's type).
+func storeSlice(p unsafe.Pointer, s reflect.Value) {
+	*(*sliceHeader)(p) = sliceHeader{s.UnsafePointer(), s.Len(), s.Cap()}
+}
+
 func sliceDecoder(t reflect.Type) decFunc {
+	into := sliceInto(t)
+	return func(d *decState, i int, v reflect.Value) int {
+		if v.CanAddr() {
+			end, _ := into(d, i, binfmt.Addr(v))
+			return end
+		}
+		x := reflect.New(t)
+		end, _ := into(d, i, x.UnsafePointer())
+		v.Set(x.Elem())
+		return end
+	}
+}
+
+// sliceInto returns the decoder of slices of type t into the slice at p
+// (a struct field's, or a slice decoder's value); it always reports true.
+func sliceInto(t reflect.Type) func(d *decState, i int, p unsafe.Pointer) (int, bool) {
 	elem := decoderFor(t.Elem())
 	bulk := bulkDecoder(t.Elem())
 	inPlace := arrayInPlace(t.Elem())
-	empty := reflect.MakeSlice(t, 0, 0) // shared by every empty array: it has no element to share
+	// Structs are decoded in place, without a reflect.Value each.
+	sd := structPlan(t.Elem())
+	// Shared by every empty array: it has no element to share.
+	empty := reflect.MakeSlice(t, 0, 0).UnsafePointer()
 	size := max(int(t.Elem().Size()), 1)
-	return func(d *decState, i int, v reflect.Value) int {
+	return func(d *decState, i int, p unsafe.Pointer) (int, bool) {
 		switch infos[d.data[i]].kind {
 		case kNil:
-			v.SetZero()
-			return i + 1
+			*(*sliceHeader)(p) = sliceHeader{}
+			return i + 1, true
 		case kArray:
 		default:
-			return d.typeErr(i, t, "")
+			return d.typeErr(i, t, ""), true
 		}
 		_, n, j := d.head(i)
 		d.open(n, false, j)
-		defer func() { d.depth-- }()
 		if n == 0 {
-			v.Set(empty)
-			return j
+			d.depth--
+			*(*sliceHeader)(p) = sliceHeader{data: empty}
+			return j, true
 		}
 		// The data is valid, so n objects are there (each at least one
 		// byte): the slice is allocated whole when that takes at most 8
@@ -665,29 +790,36 @@ func sliceDecoder(t reflect.Type) decFunc {
 		}
 		if pre == n && (size <= 8 || n <= uint64(limit)) {
 			s := reflect.MakeSlice(t, int(n), int(n))
-			if bulk != nil && n > 0 {
-				if end, ok := bulk(d, j, s.UnsafePointer(), int(n)); ok {
-					v.Set(s)
-					return end
+			sp := s.UnsafePointer()
+			switch {
+			case bulk != nil:
+				if end, ok := bulk(d, j, sp, int(n)); ok {
+					j = end
+					break
 				}
-			}
-			if inPlace != nil {
-				p := s.UnsafePointer()
 				for k := range int(n) {
-					end, ok := inPlace(d, j, unsafe.Add(p, k*size))
+					j = elem(d, j, s.Index(k))
+				}
+			case inPlace != nil:
+				for k := range int(n) {
+					end, ok := inPlace(d, j, unsafe.Add(sp, k*size))
 					if !ok {
 						end = elem(d, j, s.Index(k))
 					}
 					j = end
 				}
-				v.Set(s)
-				return j
+			case sd != nil:
+				for k := range int(n) {
+					j = sd.decode(d, j, unsafe.Add(sp, k*size), reflect.Value{})
+				}
+			default:
+				for k := range int(n) {
+					j = elem(d, j, s.Index(k))
+				}
 			}
-			for k := range int(n) {
-				j = elem(d, j, s.Index(k))
-			}
-			v.Set(s)
-			return j
+			d.depth--
+			*(*sliceHeader)(p) = sliceHeader{sp, int(n), int(n)}
+			return j, true
 		}
 		// Its length is its capacity; the objects decoded are s[:k].
 		c := max(int(min(uint64(limit), pre)), 1)
@@ -700,8 +832,9 @@ func sliceDecoder(t reflect.Type) decFunc {
 			}
 			j = elem(d, j, s.Index(k))
 		}
-		v.Set(s.Slice(0, int(n)))
-		return j
+		d.depth--
+		storeSlice(p, s.Slice(0, int(n)))
+		return j, true
 	}
 }
 
@@ -744,17 +877,29 @@ func bulkDecoder(t reflect.Type) func(d *decState, j int, p unsafe.Pointer, n in
 func bulkIntsFunc[T int8 | int16 | int32 | int64 | int]() func(d *decState, j int, p unsafe.Pointer, n int) (int, bool) {
 	return func(d *decState, j int, p unsafe.Pointer, n int) (int, bool) {
 		s := unsafe.Slice((*T)(p), n)
+		data := d.data
 		for k := range s {
-			if b := d.data[j]; b < 0x80 || b >= 0xe0 { // fixints
-				s[k], j = T(int8(b)), j+1
-				continue
+			// fixints, uint8 and uint16 without a call
+			var x int64
+			end := j + 1
+			switch b := data[j]; {
+			case b < 0x80 || b >= 0xe0:
+				x = int64(int8(b))
+			case b == bUint8:
+				x, end = int64(data[j+1]), j+2
+			case b == bUint16:
+				x, end = int64(binary.BigEndian.Uint16(data[j+1:])), j+3
+			default:
+				neg, arg, e, ok := d.integer(j)
+				if !ok || !neg && arg > math.MaxInt64 {
+					return j, false
+				}
+				x, end = int64(arg), e
 			}
-			neg, arg, end, ok := d.integer(j)
-			x := T(int64(arg))
-			if !ok || !neg && arg > math.MaxInt64 || int64(x) != int64(arg) {
+			if int64(T(x)) != x {
 				return j, false
 			}
-			s[k], j = x, end
+			s[k], j = T(x), end
 		}
 		return j, true
 	}
@@ -763,17 +908,28 @@ func bulkIntsFunc[T int8 | int16 | int32 | int64 | int]() func(d *decState, j in
 func bulkUintsFunc[T uint16 | uint32 | uint64 | uint]() func(d *decState, j int, p unsafe.Pointer, n int) (int, bool) {
 	return func(d *decState, j int, p unsafe.Pointer, n int) (int, bool) {
 		s := unsafe.Slice((*T)(p), n)
+		data := d.data
 		for k := range s {
-			if b := d.data[j]; b < 0x80 { // positive fixint
-				s[k], j = T(b), j+1
-				continue
+			var x uint64
+			end := j + 1
+			switch b := data[j]; {
+			case b < 0x80:
+				x = uint64(b)
+			case b == bUint8:
+				x, end = uint64(data[j+1]), j+2
+			case b == bUint16:
+				x, end = uint64(binary.BigEndian.Uint16(data[j+1:])), j+3
+			default:
+				neg, arg, e, ok := d.integer(j)
+				if !ok || neg {
+					return j, false
+				}
+				x, end = arg, e
 			}
-			neg, arg, end, ok := d.integer(j)
-			x := T(arg)
-			if !ok || neg || uint64(x) != arg {
+			if uint64(T(x)) != x {
 				return j, false
 			}
-			s[k], j = x, end
+			s[k], j = T(x), end
 		}
 		return j, true
 	}
@@ -783,9 +939,18 @@ func bulkFloatsFunc[T float32 | float64]() func(d *decState, j int, p unsafe.Poi
 	return func(d *decState, j int, p unsafe.Pointer, n int) (int, bool) {
 		s := unsafe.Slice((*T)(p), n)
 		for k := range s {
-			f, end, ok := d.float(j)
+			var f float64
+			end := j + 9
+			if d.data[j] == bFloat64 { // the common case, without a call
+				f = math.Float64frombits(binary.BigEndian.Uint64(d.data[j+1:]))
+			} else {
+				var ok bool
+				if f, end, ok = d.float(j); !ok {
+					return j, false
+				}
+			}
 			x := T(f)
-			if !ok || unsafe.Sizeof(x) == 4 && math.Abs(f) > math.MaxFloat32 && !math.IsInf(f, 0) { // the element decoder reports it
+			if unsafe.Sizeof(x) == 4 && math.Abs(f) > math.MaxFloat32 && !math.IsInf(f, 0) { // the element decoder reports it
 				return j, false
 			}
 			s[k], j = x, end
@@ -879,7 +1044,6 @@ func mapDecoder(t reflect.Type) decFunc {
 		}
 		_, n, j := d.head(i)
 		d.open(n, true, j)
-		defer func() { d.depth-- }()
 		if v.IsNil() {
 			v.Set(reflect.MakeMapWithSize(t, d.presize(min(n, 1024), entrySize)))
 		}
@@ -919,96 +1083,282 @@ func mapDecoder(t reflect.Type) decFunc {
 			j = elemDec(d, j, elem)
 			v.SetMapIndex(key, elem)
 		}
+		d.depth-- // no defer: a panic abandons the decState
 		return j
 	}
 }
 
-func structDecoder(t reflect.Type) decFunc {
-	s := structs.For(t)
-	decs := make([]decFunc, len(s.Fields))
-	kinds := make([]reflect.Kind, len(s.Fields)) // fields decoded by scalarInto
-	inPlace := make([]func(d *decState, i int, p unsafe.Pointer) (int, bool), len(s.Fields))
-	asciiKeys := make([]bool, len(s.Fields))
-	for k, f := range s.Fields {
-		asciiKeys[k] = !slices.ContainsFunc([]byte(f.Name), func(c byte) bool { return c >= 0x80 })
+// fieldDec is what decoding needs of one struct field, in one place.
+type fieldDec struct {
+	key      string // s.Fields[k].Key: the name as Marshal writes it
+	asciiKey bool   // the name is ASCII: the key needs no UTF-8 check
+	// A key of up to 16 bytes as two little-endian words, zero-padded,
+	// and the masks of its bytes: where 16 bytes are left, the key at an
+	// offset is compared with two loads. keyN is its length (0: longer).
+	keyWords, keyMask [2]uint64
+	keyN              int
+	kind              reflect.Kind
+	// kind: the field is a scalar decoded by scalarInto; ptrKind: it is a
+	// pointer to a scalar of that kind, decoded by scalarPtrInto (0: not).
+	ptrKind reflect.Kind
+	offset  uintptr
+	inPlace func(d *decState, i int, p unsafe.Pointer) (int, bool)
+	dec     decFunc
+}
+
+// structDec decodes maps into structs of one type.
+type structDec struct {
+	t     reflect.Type
+	s     *binfmt.Struct
+	fds   []fieldDec // by the index of s.Fields
+	built sync.Once  // fds, at the first decoding (field types may lead back to t)
+}
+
+var structDecs sync.Map // reflect.Type -> *structDec
+
+// structPlan returns the decoder of struct type t, or nil when newDecoder
+// does not decode t as a struct (special types, decoding methods).
+func structPlan(t reflect.Type) *structDec {
+	if t.Kind() != reflect.Struct || t == timeType || t == bigIntType || t == extType || ownDecoding(t) {
+		return nil
 	}
-	var built sync.Once
+	if sd, ok := structDecs.Load(t); ok {
+		return sd.(*structDec)
+	}
+	s := structs.For(t)
+	sd, _ := structDecs.LoadOrStore(t, &structDec{t: t, s: s, fds: make([]fieldDec, len(s.Fields))})
+	return sd.(*structDec)
+}
+
+func structDecoder(t reflect.Type) decFunc {
+	sd := structPlan(t)
 	return func(d *decState, i int, v reflect.Value) int {
-		built.Do(func() {
-			for k, f := range s.Fields {
-				decs[k] = decoderFor(f.Type)
-				kinds[k] = f.ScalarKind(ownDecoding(f.Type))
-				if !f.EmbedPtr && !ownDecoding(f.Type) {
-					inPlace[k] = arrayInPlace(f.Type)
-				}
-			}
-		})
-		switch infos[d.data[i]].kind {
-		case kNil:
-			return i + 1
-		case kMap:
-		default:
-			return d.typeErr(i, t, "")
-		}
 		var base unsafe.Pointer
 		if v.CanAddr() {
 			base = binfmt.Addr(v)
 		}
-		next := 0 // the field expected next
-		_, n, j := d.head(i)
-		d.open(n, true, j)
-		defer func() { d.depth-- }()
-		for ; n > 0; n-- {
-			// The key of the field expected next, as Marshal writes it,
-			// is matched in place, bytes against bytes (unchecked data:
-			// ASCII keys within MaxTokenBytes, which need no check).
-			fi := -1
-			if next < len(s.Fields) {
-				key := s.Fields[next].Key
-				if e := j + len(key); e <= len(d.data) && string(d.data[j:e]) == string(key) &&
-					(!d.check || asciiKeys[next] && (d.o.MaxTokenBytes <= 0 || len(key) <= d.o.MaxTokenBytes)) {
-					fi, j = next, e
-					next++
-				}
+		return sd.decode(d, i, base, v)
+	}
+}
+
+// structInPlace returns, for a struct type decoded as a struct, a decoder
+// into the struct at p (struct fields of struct type); nil for others.
+func structInPlace(t reflect.Type) func(d *decState, i int, p unsafe.Pointer) (int, bool) {
+	sd := structPlan(t)
+	if sd == nil {
+		return nil
+	}
+	return func(d *decState, i int, p unsafe.Pointer) (int, bool) {
+		return sd.decode(d, i, p, reflect.Value{}), true
+	}
+}
+
+// pointerInPlace returns the decoder of a pointer of type t at p: nil
+// makes it nil; a struct decoded as a struct is decoded where it points,
+// allocated first when it is nil, as pointerDecoder does; other objects
+// it leaves to pointerDecoder (false).
+func pointerInPlace(t reflect.Type) func(d *decState, i int, p unsafe.Pointer) (int, bool) {
+	et := t.Elem()
+	sd := structPlan(et)
+	return func(d *decState, i int, p unsafe.Pointer) (int, bool) {
+		pp := (*unsafe.Pointer)(p)
+		if d.data[i] == bNil {
+			*pp = nil
+			return i + 1, true
+		}
+		if sd == nil {
+			return i, false
+		}
+		if *pp == nil {
+			*pp = reflect.New(et).UnsafePointer()
+		}
+		return sd.decode(d, i, *pp, reflect.Value{}), true
+	}
+}
+
+func (sd *structDec) build() {
+	for k, f := range sd.s.Fields {
+		fd := &sd.fds[k]
+		fd.key = string(f.Key)
+		if n := len(f.Key); n > 0 && n <= 16 {
+			var w, m [16]byte
+			copy(w[:], f.Key)
+			for b := range n {
+				m[b] = 0xff
 			}
-			if fi < 0 {
-				if infos[d.data[j]].kind != kStr {
-					j = d.skip(d.skip(j))
-					continue
+			fd.keyWords = [2]uint64{binary.LittleEndian.Uint64(w[:]), binary.LittleEndian.Uint64(w[8:])}
+			fd.keyMask = [2]uint64{binary.LittleEndian.Uint64(m[:]), binary.LittleEndian.Uint64(m[8:])}
+			fd.keyN = n
+		}
+		fd.asciiKey = !slices.ContainsFunc([]byte(f.Name), func(c byte) bool { return c >= 0x80 })
+		fd.offset = f.Offset
+		fd.dec = decoderFor(f.Type)
+		fd.kind = f.ScalarKind(ownDecoding(f.Type))
+		if !f.EmbedPtr && !ownDecoding(f.Type) {
+			fd.inPlace = arrayInPlace(f.Type)
+			switch f.Type.Kind() {
+			case reflect.Slice:
+				if f.Type.Elem().Kind() != reflect.Uint8 || elemHasMethods(f.Type.Elem()) {
+					fd.inPlace = sliceInto(f.Type) // what newDecoder's sliceDecoder does
 				}
-				k := j
-				var name []byte
-				name, j = d.payload(j)
-				if fi = s.LookupNext(name, d.o.Has(opts.MatchCaseSensitive), &next); fi < 0 {
-					if d.o.Has(opts.RejectUnknownMembers) && d.err == nil {
-						d.err = &UnmarshalTypeError{Value: "unknown field " + strconv.Quote(string(name)), Type: t, Offset: int64(k)}
-					}
-					j = d.skip(j)
-					continue
-				}
+			case reflect.Struct:
+				fd.inPlace = structInPlace(f.Type)
+			case reflect.Pointer:
+				fd.inPlace = pointerInPlace(f.Type)
 			}
-			f := &s.Fields[fi]
-			if base != nil && kinds[fi] != 0 {
-				if end, ok := d.scalarInto(kinds[fi], j, unsafe.Add(base, f.Offset)); ok {
-					j = end
-					continue
+			fd.ptrKind = scalarPtrKind(f.Type)
+		}
+	}
+}
+
+// decode decodes the object at i into the struct at base (nil: v is not
+// addressable) or v (invalid: made from base when a field needs it), and
+// returns its end.
+func (sd *structDec) decode(d *decState, i int, base unsafe.Pointer, v reflect.Value) int {
+	sd.built.Do(sd.build)
+	var n uint64
+	var j int
+	if b := d.data[i]; b&0xf0 == bFixmap { // most structs
+		n, j = uint64(b&0x0f), i+1
+	} else {
+		switch infos[b].kind {
+		case kNil:
+			return i + 1
+		case kMap:
+		default:
+			return d.typeErr(i, sd.t, "")
+		}
+		_, n, j = d.head(i)
+	}
+	fds := sd.fds
+	next := 0 // the field expected next
+	d.open(n, true, j)
+	for ; n > 0; n-- {
+		// The key of the field expected next, as Marshal writes it, is
+		// matched in place, bytes against bytes (unchecked data: ASCII
+		// keys within MaxTokenBytes, which need no check).
+		fi := -1
+		if next < len(fds) {
+			fd := &fds[next]
+			e := 0
+			if fd.keyN > 0 && j <= len(d.data)-16 { // two loads, no call
+				if binary.LittleEndian.Uint64(d.data[j:])&fd.keyMask[0] == fd.keyWords[0] &&
+					binary.LittleEndian.Uint64(d.data[j+8:])&fd.keyMask[1] == fd.keyWords[1] {
+					e = j + fd.keyN
 				}
+			} else if len(fd.key) > 0 && j+len(fd.key) <= len(d.data) && string(d.data[j:j+len(fd.key)]) == fd.key {
+				e = j + len(fd.key)
 			}
-			if base != nil && inPlace[fi] != nil {
-				if end, ok := inPlace[fi](d, j, unsafe.Add(base, f.Offset)); ok {
-					j = end
-					continue
-				}
+			if e > 0 && (!d.check || fd.asciiKey && (d.o.MaxTokenBytes <= 0 || len(fd.key) <= d.o.MaxTokenBytes)) {
+				fi, j = next, e
+				next++
 			}
-			fv, ok := binfmt.FieldByIndexAlloc(v, f.Index)
-			if !ok {
-				j = d.typeErr(j, f.Type, "value for a field behind a nil pointer to an unexported struct")
+		}
+		if fi < 0 {
+			if infos[d.data[j]].kind != kStr {
+				j = d.skip(d.skip(j))
 				continue
 			}
-			j = decs[fi](d, j, fv)
+			k := j
+			var name []byte
+			name, j = d.payload(j)
+			if fi = sd.s.LookupNext(name, d.o.Has(opts.MatchCaseSensitive), &next); fi < 0 {
+				if d.o.Has(opts.RejectUnknownMembers) && d.err == nil {
+					d.err = &UnmarshalTypeError{Value: "unknown field " + strconv.Quote(string(name)), Type: sd.t, Offset: int64(k)}
+				}
+				j = d.skip(j)
+				continue
+			}
 		}
-		return j
+		fd := &fds[fi]
+		if base != nil {
+			p := unsafe.Add(base, fd.offset)
+			switch {
+			case fd.kind != 0:
+				if end, ok := d.scalarInto(fd.kind, j, p); ok {
+					j = end
+					continue
+				}
+			case fd.ptrKind != 0:
+				if end, ok := d.scalarPtrInto(fd.ptrKind, j, p); ok {
+					j = end
+					continue
+				}
+			case fd.inPlace != nil:
+				if end, ok := fd.inPlace(d, j, p); ok {
+					j = end
+					continue
+				}
+			}
+		}
+		if !v.IsValid() {
+			v = reflect.NewAt(sd.t, base).Elem()
+		}
+		f := &sd.s.Fields[fi]
+		fv, ok := binfmt.FieldByIndexAlloc(v, f.Index)
+		if !ok {
+			j = d.typeErr(j, f.Type, "value for a field behind a nil pointer to an unexported struct")
+			continue
+		}
+		j = fd.dec(d, j, fv)
 	}
+	d.depth-- // no defer: a panic abandons the decState
+	return j
+}
+
+// scalarPtrKind returns, for a pointer type to a scalar that scalarInto
+// takes (booleans, integers, floats and strings without decoding of their
+// own), the scalar's kind; 0 for other types.
+func scalarPtrKind(t reflect.Type) reflect.Kind {
+	if t.Kind() != reflect.Pointer || ownDecoding(t.Elem()) {
+		return 0
+	}
+	switch k := t.Elem().Kind(); k {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+		reflect.Float32, reflect.Float64, reflect.String:
+		return k
+	}
+	return 0
+}
+
+// scalarPtrInto decodes the object at i into the pointer at p to a scalar
+// of kind k (scalarPtrKind), as pointerDecoder and the scalar's decoder
+// do: nil makes the pointer nil; anything else is stored in the scalar it
+// points to, allocated first when the pointer is nil. It reports false,
+// having stored nothing, for an object scalarInto does not take, leaving
+// it to the pointer's decoder.
+func (d *decState) scalarPtrInto(k reflect.Kind, i int, p unsafe.Pointer) (int, bool) {
+	pp := (*unsafe.Pointer)(p)
+	if d.data[i] == bNil {
+		*pp = nil
+		return i + 1, true
+	}
+	q := *pp
+	if q != nil {
+		return d.scalarInto(k, i, q)
+	}
+	// A new scalar of the kind's size (and pointers for strings): what is
+	// allocated for an object scalarInto refuses is garbage.
+	switch k {
+	case reflect.String:
+		q = unsafe.Pointer(new(string))
+	case reflect.Bool, reflect.Int8, reflect.Uint8:
+		q = unsafe.Pointer(new(uint8))
+	case reflect.Int16, reflect.Uint16:
+		q = unsafe.Pointer(new(uint16))
+	case reflect.Int32, reflect.Uint32, reflect.Float32:
+		q = unsafe.Pointer(new(uint32))
+	case reflect.Int, reflect.Uint:
+		q = unsafe.Pointer(new(uint))
+	default:
+		q = unsafe.Pointer(new(uint64))
+	}
+	end, ok := d.scalarInto(k, i, q)
+	if ok {
+		*pp = q
+	}
+	return end, ok
 }
 
 // ownDecoding reports whether type t has a decoding other than by its
