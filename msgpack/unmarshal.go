@@ -179,7 +179,7 @@ func Unmarshal(data []byte, v any, o ...Options) error {
 					return nil
 				}
 			}
-			if ev := rv.Elem(); ti.sweep && ev.IsZero() {
+			if ev := rv.Elem(); ti.sweep && (zeroMem(rv.UnsafePointer(), ti.size) || ev.IsZero()) {
 				if err, ok := unmarshalChecked(data, ti.dec, ev, s); ok {
 					return err
 				}
@@ -204,7 +204,31 @@ type topInfo struct {
 	typ   unsafe.Pointer
 	dec   decFunc
 	sweep bool
-	bytes bool // a slice of bytes decoded by decodeByteSlice (topBytes)
+	bytes bool    // a slice of bytes decoded by decodeByteSlice (topBytes)
+	size  uintptr // the element type's size (zeroMem)
+}
+
+// zeroMem reports whether the n bytes at p are all zero: then the value
+// there is a zero value (reflect.Value.IsZero, which walks struct fields
+// one by one and is also true for some values with bytes that are not
+// zero, such as an empty string with a pointer: the callers ask it then).
+func zeroMem(p unsafe.Pointer, n uintptr) bool {
+	if n > 256 {
+		return false
+	}
+	b := unsafe.Slice((*byte)(p), n)
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b) != 0 {
+			return false
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 var (
@@ -224,7 +248,7 @@ func topFor(v any) *topInfo {
 		ti = x.(*topInfo)
 	} else {
 		e := t.Elem()
-		ti = &topInfo{typ: typ, dec: decoderFor(e), sweep: oneSweep(e),
+		ti = &topInfo{typ: typ, dec: decoderFor(e), sweep: oneSweep(e), size: e.Size(),
 			bytes: e.Kind() == reflect.Slice && e.Elem().Kind() == reflect.Uint8 && !elemHasMethods(e.Elem()) && !ownDecoding(e)}
 		topCache.Store(t, ti)
 	}
@@ -973,14 +997,30 @@ func arrayInPlace(t reflect.Type) func(d *decState, i int, p unsafe.Pointer) (in
 		return nil
 	}
 	head := bFixarray | byte(t.Len())
+	n := t.Len()
+	// Points of float64 coordinates, the common case, are read here
+	// without a call; anything else (or the end of the data) goes to bulk.
+	float64s := t.Elem().Kind() == reflect.Float64
 	return func(d *decState, i int, p unsafe.Pointer) (int, bool) {
 		if d.data[i] != head {
 			return i, false
 		}
-		d.open(uint64(head&0x0f), false, i+1)
-		end, ok := bulk(d, i+1, p, int(head&0x0f))
-		d.depth--
-		return end, ok
+		if d.check { // the array's checks; its elements are scalars
+			d.open(uint64(n), false, i+1)
+			d.depth--
+		}
+		if data, j := d.data, i+1; float64s && j <= len(data)-9*n {
+			s := unsafe.Slice((*float64)(p), n)
+			k := 0
+			for ; k < n && data[j] == bFloat64; k++ {
+				s[k] = math.Float64frombits(binary.BigEndian.Uint64(data[j+1:]))
+				j += 9
+			}
+			if k == n {
+				return j, true
+			}
+		}
+		return bulk(d, i+1, p, n)
 	}
 }
 
@@ -1033,6 +1073,7 @@ func mapDecoder(t reflect.Type) decFunc {
 	// A map of (unnamed) strings to strings stores str pairs directly.
 	strMap := kt == stringType && et == stringType
 	entrySize := max(int(kt.Size()+et.Size()), 1)
+	elemSD := structPlan(et)
 	return func(d *decState, i int, v reflect.Value) int {
 		switch infos[d.data[i]].kind {
 		case kNil:
@@ -1065,12 +1106,12 @@ func mapDecoder(t reflect.Type) decFunc {
 			if !key.IsValid() {
 				key, elem = reflect.New(kt).Elem(), reflect.New(et).Elem()
 			}
-			key.SetZero()
 			if stringKey && infos[d.data[j]].kind == kStr {
 				s, end := d.payload(j)
 				key.SetString(d.str(s))
 				j = end
 			} else {
+				key.SetZero()
 				before := d.err
 				k := j
 				j = keyDec(d, j, key)
@@ -1080,7 +1121,11 @@ func mapDecoder(t reflect.Type) decFunc {
 				}
 			}
 			elem.SetZero()
-			j = elemDec(d, j, elem)
+			if elemSD != nil { // structs: without the decFunc's reflect.Value checks
+				j = elemSD.decode(d, j, binfmt.Addr(elem), elem)
+			} else {
+				j = elemDec(d, j, elem)
+			}
 			v.SetMapIndex(key, elem)
 		}
 		d.depth-- // no defer: a panic abandons the decState
