@@ -762,6 +762,11 @@ func storeSlice(p unsafe.Pointer, s reflect.Value) {
 	*(*sliceHeader)(p) = sliceHeader{s.UnsafePointer(), s.Len(), s.Cap()}
 }
 
+// sliceAt returns the slice of type t of the n elements at sp.
+func sliceAt(t reflect.Type, sp unsafe.Pointer, n int) reflect.Value {
+	return reflect.NewAt(t, unsafe.Pointer(&sliceHeader{sp, n, n})).Elem()
+}
+
 func sliceDecoder(t reflect.Type) decFunc {
 	into := sliceInto(t)
 	return func(d *decState, i int, v reflect.Value) int {
@@ -813,14 +818,25 @@ func sliceInto(t reflect.Type) func(d *decState, i int, p unsafe.Pointer) (int, 
 			pre = uint64(d.presize(n, size))
 		}
 		if pre == n && (size <= 8 || n <= uint64(limit)) {
-			s := reflect.MakeSlice(t, int(n), int(n))
-			sp := s.UnsafePointer()
+			var s reflect.Value
+			var sp unsafe.Pointer
+			if bulk != nil || inPlace != nil {
+				// Numbers, arrays of numbers: memory without pointers,
+				// 8-byte aligned, allocated without the slice header that
+				// reflect.MakeSlice also allocates; s only for an element
+				// the bulk loops leave to the element decoder.
+				sp = unsafe.Pointer(unsafe.SliceData(make([]uint64, (int(n)*size+7)/8)))
+			} else {
+				s = reflect.MakeSlice(t, int(n), int(n))
+				sp = s.UnsafePointer()
+			}
 			switch {
 			case bulk != nil:
 				if end, ok := bulk(d, j, sp, int(n)); ok {
 					j = end
 					break
 				}
+				s = sliceAt(t, sp, int(n))
 				for k := range int(n) {
 					j = elem(d, j, s.Index(k))
 				}
@@ -828,6 +844,9 @@ func sliceInto(t reflect.Type) func(d *decState, i int, p unsafe.Pointer) (int, 
 				for k := range int(n) {
 					end, ok := inPlace(d, j, unsafe.Add(sp, k*size))
 					if !ok {
+						if !s.IsValid() {
+							s = sliceAt(t, sp, int(n))
+						}
 						end = elem(d, j, s.Index(k))
 					}
 					j = end
