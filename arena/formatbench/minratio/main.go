@@ -5,9 +5,10 @@
 // minimum time per operation and prints the library's minimum ÷ celer's
 // (celer's speed ÷ the library's) per document and as a geometric mean.
 // Minimums over interleaved rounds hold up on a shared, loaded machine
-// better than medians of separate benchmarks. Answers are not verified
-// here (go test ./formatbench/ does that); a contender that fails on a
-// document is left out of that document.
+// better than medians of separate benchmarks. A contender whose answer
+// fails formatbench.Verify on a document (as go test ./formatbench/
+// reports), or that fails on it, is left out of that document, as the
+// benchmarks leave it untimed: a wrong answer is no speed to compare.
 //
 // Usage (from arena/, with ../shared beside the repository):
 //
@@ -48,6 +49,7 @@ func main() {
 			cs = append(cs, x)
 		}
 	}
+	verdicts := formatbench.Verify(cs, docs)
 	logs, medLogs := map[string][]float64{}, map[string][]float64{}
 	for i := range docs {
 		d := &docs[i]
@@ -62,6 +64,12 @@ func main() {
 		}
 		var jobs []*job
 		for _, c := range cs {
+			if vd := verdicts[formatbench.Key(op, c, d.Name)]; vd.Err != nil || vd.Unsupported {
+				if vd.Err != nil {
+					fmt.Printf("%-12s %s left out (wrong answer): %v\n", d.Name, c.Name, vd.Err)
+				}
+				continue
+			}
 			v, mk := d.Ref, d.New
 			if c.Generated {
 				v, mk = d.Gen, d.NewGen
