@@ -791,7 +791,8 @@ func sliceInto(t reflect.Type) func(d *decState, i int, p unsafe.Pointer) (int, 
 	sd := structPlan(t.Elem())
 	// Shared by every empty array: it has no element to share.
 	empty := reflect.MakeSlice(t, 0, 0).UnsafePointer()
-	size := max(int(t.Elem().Size()), 1)
+	size := max(int(t.Elem().Size()), 1) // for the budget: at least a byte each
+	stride := uintptr(t.Elem().Size())   // 0 for zero-size elements: every one at the array's start
 	return func(d *decState, i int, p unsafe.Pointer) (int, bool) {
 		switch infos[d.data[i]].kind {
 		case kNil:
@@ -842,7 +843,7 @@ func sliceInto(t reflect.Type) func(d *decState, i int, p unsafe.Pointer) (int, 
 				}
 			case inPlace != nil:
 				for k := range int(n) {
-					end, ok := inPlace(d, j, unsafe.Add(sp, k*size))
+					end, ok := inPlace(d, j, unsafe.Add(sp, uintptr(k)*stride))
 					if !ok {
 						if !s.IsValid() {
 							s = sliceAt(t, sp, int(n))
@@ -853,7 +854,7 @@ func sliceInto(t reflect.Type) func(d *decState, i int, p unsafe.Pointer) (int, 
 				}
 			case sd != nil:
 				for k := range int(n) {
-					j = sd.decode(d, j, unsafe.Add(sp, k*size), reflect.Value{})
+					j = sd.decode(d, j, unsafe.Add(sp, uintptr(k)*stride), reflect.Value{})
 				}
 			default:
 				for k := range int(n) {
