@@ -325,29 +325,6 @@ func (d *Decoder) next() (int, error) {
 	}
 }
 
-// ReadToken reads the next token. At the end of input between top-level
-// values it returns io.EOF; anywhere else the end of input is an error
-// wrapping ErrUnexpectedEOF.
-//
-// Over a byte slice the next token is most often already checked and
-// waiting on the tape (tape.go); that case is kept to a few instructions.
-//
-// (It is not nosplit, which would save the stack check of that case, about
-// three instructions: nosplit also turns off checkptr's instrumentation of
-// the tape token's unsafe pointer arithmetic under -race.)
-func (d *Decoder) ReadToken() (Token, error) {
-	if k := uint(d.tk); k < uint(len(d.tape)) {
-		e := d.tape[k]
-		d.tk = int(k) + 1
-		return d.tapeToken(e), nil
-	}
-	if d.ixOn && !d.tp.on && d.err == nil { // a Decoder over an io.Reader
-		d.pin = -1
-		return d.readTokenIx()
-	}
-	return d.readTokenSlow()
-}
-
 // readToken is ReadToken without releasing a pinned value. It is the hot
 // loop of every token reader: separators and the common token kinds are
 // handled inline, refills and errors out of line.
