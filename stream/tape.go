@@ -94,9 +94,10 @@ type tapeState struct {
 }
 
 // shFrame is a frame spilled by the tape loop. (Without the map of frame,
-// spilling stores no pointer: no write barrier.)
+// spilling stores no pointer: no write barrier.) arr is 1 for an array, 0
+// for an object: what a value adds to the frame's count.
 type shFrame struct {
-	obj    bool
+	arr    uint8
 	count  int
 	nameAt int64
 	nameN  int
@@ -216,7 +217,7 @@ func (d *Decoder) commit() {
 		d.stack = d.stack[:n]
 		for i := max(t.low, 0); i < n-1; i++ {
 			f, s := &d.stack[i], &t.sh[i]
-			f.obj, f.count, f.nameAt, f.nameN, f.held = s.obj, s.count, s.nameAt, s.nameN, -1
+			f.obj, f.count, f.nameAt, f.nameN, f.held = s.arr == 0, s.count, s.nameAt, s.nameN, -1
 		}
 		d.inObj = false
 		if n > 0 {
@@ -415,10 +416,12 @@ func (d *Decoder) tapeFill() {
 // entry k of the entries at ixp on, over the input at b, and returns
 // where it stopped on the tape and in the entries, and why. It keeps its
 // state in t and does not touch the Decoder, so that the Decoder's
-// pointer does not take one of the loop's registers.
+// pointer does not take one of the loop's registers. The innermost
+// container's kind is kept as arr, 1 in an array (and at the top level)
+// and 0 in an object: what a value adds to its count, in one addition.
 func tapeLoop(t *tapeState, b, ixp, tp unsafe.Pointer) (unsafe.Pointer, int, uint8) {
 	k := t.runK
-	depth, obj, cnt := t.depth, t.obj, t.cnt
+	depth, arr, cnt := t.depth, 1-b2i(t.obj), t.cnt
 	stop := uint8(stopFull)
 	var p int
 
@@ -503,11 +506,11 @@ stepNext: // after a value: ',' or the container's end
 			goto more
 		}
 		p, k = int(ixAt(ixp, k)), k+1
-		if obj {
+		if arr == 0 {
 			goto name
 		}
 		goto value
-	} else if c != ']'|b2u8(obj)<<5 { // '}' closes an object, ']' an array
+	} else if c != '}'-uint8(arr)<<5 { // '}' closes an object, ']' an array
 		goto slow
 	}
 	goto closing
@@ -517,15 +520,15 @@ closing: // the delimiter at p closes the innermost container
 	tp = unsafe.Add(tp, 8)
 	depth--
 	if depth == 0 {
-		obj = false
+		arr = 1
 		goto stepTop
 	}
 	if i := depth - 1; i >= t.low {
 		f := &t.sh[i]
-		obj, cnt, t.nameAt, t.nameN = f.obj, f.count, f.nameAt, f.nameN
+		arr, cnt, t.nameAt, t.nameN = int(f.arr), f.count, f.nameAt, f.nameN
 	} else {
 		f := &t.stk[i]
-		obj, cnt, t.nameAt, t.nameN = f.obj, f.count, f.nameAt, f.nameN
+		arr, cnt, t.nameAt, t.nameN = 1-b2i(f.obj), f.count, f.nameAt, f.nameN
 		t.low = i
 	}
 	goto stepNext
@@ -570,7 +573,7 @@ value: // a value at p
 			t.sur = true
 		}
 		k++
-		cnt += 1 - b2i(obj)
+		cnt += arr
 		*(*uint64)(tp) = tapeWord(p, end, '"', metaLazy)
 		tp = unsafe.Add(tp, 8)
 		goto stepNext
@@ -588,7 +591,7 @@ value: // a value at p
 			q = int(*(*uint32)(unsafe.Add(ixp, 4*k)))
 			if byteAt(b, q) == c+2 { // '{'+2 is '}', '['+2 is ']'
 				k++
-				cnt += 1 - b2i(obj)
+				cnt += arr
 				*(*uint64)(tp) = tapeWord(p, p+1, c, 0)
 				*(*uint64)(unsafe.Add(tp, 8)) = tapeWord(q, q+1, c+2, 0)
 				tp = unsafe.Add(tp, 16)
@@ -601,21 +604,21 @@ value: // a value at p
 				stop = stopGrow
 				goto out
 			}
-			cnt += 1 - b2i(obj)
-			t.sh[i] = shFrame{obj: obj, count: cnt, nameAt: t.nameAt, nameN: t.nameN}
+			cnt += arr
+			t.sh[i] = shFrame{arr: uint8(arr), count: cnt, nameAt: t.nameAt, nameN: t.nameN}
 		}
 		depth++
-		obj, cnt, t.nameN = c == '{', 0, 0
+		arr, cnt, t.nameN = b2i(c == '['), 0, 0
 		*(*uint64)(tp) = tapeWord(p, p+1, c, 0)
 		tp = unsafe.Add(tp, 8)
 		if q < 0 { // the entries ran out
-			if obj {
+			if arr == 0 {
 				goto stepNameOrEnd
 			}
 			goto stepValueOrEnd
 		}
 		p, k = q, k+1
-		if obj {
+		if arr == 0 {
 			goto name
 		}
 		goto value
@@ -638,7 +641,7 @@ value: // a value at p
 			end < t.blen && !ixDelim[byteAt(b, end)] {
 			goto slow
 		}
-		cnt += 1 - b2i(obj)
+		cnt += arr
 		*(*uint64)(tp) = tapeWord(p, end, c, 0)
 		tp = unsafe.Add(tp, 8)
 		goto stepNext
@@ -692,7 +695,7 @@ number:
 		} else {
 			t.numCheck = true
 		}
-		cnt += 1 - b2i(obj)
+		cnt += arr
 		*(*uint64)(tp) = tapeWord(p, end, byte(KindNumber), 0)
 		tp = unsafe.Add(tp, 8)
 	}
@@ -711,7 +714,7 @@ more:
 slow:
 	stop = stopSlow
 out:
-	t.depth, t.obj, t.cnt = depth, obj, cnt
+	t.depth, t.obj, t.cnt = depth, arr == 0, cnt
 	return tp, k, stop
 }
 
@@ -777,13 +780,6 @@ func load32(b unsafe.Pointer, i int) uint32 {
 }
 
 func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-func b2u8(b bool) uint8 {
 	if b {
 		return 1
 	}
