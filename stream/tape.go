@@ -525,7 +525,10 @@ closing: // the delimiter at p closes the innermost container
 	}
 	if i := depth - 1; i >= t.low {
 		f := &t.sh[i]
-		arr, cnt, t.nameAt, t.nameN = int(f.arr), f.count, f.nameAt, f.nameN
+		arr, cnt = int(f.arr), f.count
+		if arr == 0 { // (an array's frame keeps the names it had: no one reads them)
+			t.nameAt, t.nameN = f.nameAt, f.nameN
+		}
 	} else {
 		f := &t.stk[i]
 		arr, cnt, t.nameAt, t.nameN = 1-b2i(f.obj), f.count, f.nameAt, f.nameN
@@ -605,7 +608,11 @@ value: // a value at p
 				goto out
 			}
 			cnt += arr
-			t.sh[i] = shFrame{arr: uint8(arr), count: cnt, nameAt: t.nameAt, nameN: t.nameN}
+			f := &t.sh[i]
+			f.arr, f.count = uint8(arr), cnt
+			if arr == 0 { // an array's frame has no member name
+				f.nameAt, f.nameN = t.nameAt, t.nameN
+			}
 		}
 		depth++
 		arr, cnt, t.nameN = b2i(c == '['), 0, 0
