@@ -28,8 +28,10 @@ const (
 
 // frame is one open container.
 type frame struct {
-	obj    bool
-	count  int   // members or elements read so far
+	obj   bool
+	count int // members or elements read so far
+	// The current member name: meaningful only when obj (an array's
+	// frame may keep a stale name, which the tape loop does not clear).
 	nameAt int64 // input offset of the current member name's token
 	nameN  int   // its length
 	held   int   // its offset in Decoder.names once the buffer dropped it, or -1
