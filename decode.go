@@ -133,12 +133,21 @@ type decodeState struct {
 	// scratches are the scratch buffers of sliceScratch, kept with the
 	// state for reuse.
 	scratches []*scratchBuf
+
+	// names caches object member names (see oName); only pooled states
+	// have one. nc is names for a call that may use it (not with
+	// ZeroCopyStrings, whose strings share the input), else nil.
+	names, nc *nameCache
 }
 
 func (d *decodeState) init(data []byte, f dflags) {
 	d.data = data
 	d.off = 0
 	d.flags = f
+	d.nc = nil
+	if f&dZeroCopy == 0 {
+		d.nc = d.names
+	}
 	d.savedError = nil
 	d.ctx.Struct = nil
 	d.ctx.FieldStack = d.ctx.FieldStack[:0]

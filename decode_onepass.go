@@ -753,7 +753,12 @@ func oReadFloat(b []byte, i int) (float64, int, bool) {
 	case c == '0':
 		i++
 	case c-'1' < 9:
-		m, i = digitsWide(b, i, 0)
+		// Digit by digit: integer parts are mostly short (digitsWide's
+		// set-up costs more than a few digits).
+		m = uint64(c - '0')
+		for i++; i < len(b) && b[i]-'0' < 10; i++ {
+			m = m*10 + uint64(b[i]-'0')
+		}
 	default:
 		return 0, 0, false
 	}
@@ -1120,11 +1125,17 @@ func (d *decodeState) oObjectInterface(depth int) (any, bool) {
 	}
 	base := len(d.mems)
 	for {
-		key, ok := d.oStr()
-		if !ok || !d.oByte(':') {
+		key, ok := d.oName()
+		if !ok {
 			return nil, false
 		}
-		d.oSpace()
+		if b, i := d.data, d.off; i+1 < len(b) && b[i] == ':' && b[i+1] > ' ' { // oByte(':'), inlined
+			d.off = i + 1
+		} else if !d.oByte(':') {
+			return nil, false
+		} else {
+			d.oSpace()
+		}
 		x, ok := d.oInterface(depth)
 		if !ok {
 			return nil, false

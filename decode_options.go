@@ -102,7 +102,7 @@ func decodeFlags(s *opts.Struct) dflags {
 // zeroCopyString returns a string sharing b's memory (ZeroCopyStrings).
 func zeroCopyString(b []byte) string { return unsafe.String(&b[0], len(b)) }
 
-var decodeStates = sync.Pool{New: func() any { return new(decodeState) }}
+var decodeStates = sync.Pool{New: func() any { return &decodeState{names: new(nameCache)} }}
 
 func getDecodeState() *decodeState { return decodeStates.Get().(*decodeState) }
 
@@ -112,6 +112,7 @@ func putDecodeState(d *decodeState) {
 	d.ctx.Struct = nil
 	d.strs = nil // its strings belong to the caller now
 	d.fbox, d.sbox, d.hbox, d.aslab = nil, nil, nil, nil
+	d.names.inserts = 0
 	if cap(d.vals) > 64<<10 {
 		d.vals = nil
 	}
