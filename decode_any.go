@@ -15,25 +15,41 @@ import (
 func (d *decodeState) valueInterface() any {
 	switch d.data[d.off] {
 	case '[':
-		// (Boxed on its own, not from the slab of headers: see
-		// oArrayInterface.)
-		if v := d.arrayInterface(); len(v) > 0 {
-			return v
-		}
-		return emptySlice
+		// (Not boxed from the slab of headers: see oArrayInterface.)
+		return d.arrayAny()
 	case '{':
 		return d.objectInterface()
 	}
 	return d.literalInterface()
 }
 
-// arrayInterface decodes the array at d.off into a []any. Elements
-// gather on d.vals (shared by every level) and are copied once into a
-// slice of the exact length, instead of growing a slice by appending.
+// arrayInterface decodes the array at d.off into a []any.
 func (d *decodeState) arrayInterface() []any {
+	base, ok := d.arrayElems()
+	if !ok {
+		return make([]any, 0)
+	}
+	return d.endArray(base)
+}
+
+// arrayAny is arrayInterface for an array that goes into an interface
+// value (see boxArray).
+func (d *decodeState) arrayAny() any {
+	base, ok := d.arrayElems()
+	if !ok {
+		return emptySlice
+	}
+	return d.endArrayAny(base)
+}
+
+// arrayElems decodes the elements of the array at d.off onto d.vals
+// (shared by every level, so that they are copied once into a slice of
+// the exact length, instead of growing a slice by appending) and returns
+// where they start there, or false for an empty array.
+func (d *decodeState) arrayElems() (int, bool) {
 	d.off++ // '['
 	if d.empty() {
-		return make([]any, 0)
+		return 0, false
 	}
 	base := len(d.vals)
 	for {
@@ -45,7 +61,7 @@ func (d *decodeState) arrayInterface() []any {
 			break
 		}
 	}
-	return d.endArray(base)
+	return base, true
 }
 
 // endArray returns the elements gathered on d.vals from base as a []any
@@ -56,6 +72,60 @@ func (d *decodeState) endArray(base int) []any {
 	clear(d.vals[base:])
 	d.vals = d.vals[:base]
 	return v
+}
+
+// endArrayAny is endArray for an array that goes into an interface value.
+func (d *decodeState) endArrayAny(base int) any {
+	x := boxArray(d.vals[base:])
+	clear(d.vals[base:])
+	d.vals = d.vals[:base]
+	return x
+}
+
+// boxArray returns a copy of v, which is not empty, as an interface value
+// holding a []any of its length. A short array takes one allocation, not
+// two: the slice header that the interface points to and the elements
+// are laid out together (see arrayBox), so that each keeps only the other
+// alive, as the header and elements of any []any do.
+func boxArray(v []any) any {
+	switch len(v) {
+	case 1:
+		return boxArrayOf[[1]any](v)
+	case 2:
+		return boxArrayOf[[2]any](v)
+	case 3:
+		return boxArrayOf[[3]any](v)
+	case 4:
+		return boxArrayOf[[4]any](v)
+	case 5:
+		return boxArrayOf[[5]any](v)
+	case 6:
+		return boxArrayOf[[6]any](v)
+	case 7:
+		return boxArrayOf[[7]any](v)
+	case 8:
+		return boxArrayOf[[8]any](v)
+	}
+	a := make([]any, len(v))
+	copy(a, v)
+	return a
+}
+
+// An arrayBox is the slice header of an array boxed by boxArray and the
+// elements it points to; A is [n]any.
+type arrayBox[A any] struct {
+	s []any
+	a A
+}
+
+// boxArrayOf is boxArray for an array of the length of A, an [n]any.
+func boxArrayOf[A any](v []any) any {
+	b := new(arrayBox[A])
+	b.s = unsafe.Slice((*any)(unsafe.Pointer(&b.a)), len(v))
+	copy(b.s, v)
+	var x any
+	*(*eface)(unsafe.Pointer(&x)) = eface{sliceType, unsafe.Pointer(&b.s)}
+	return x
 }
 
 // A member is an object member gathered on d.mems.

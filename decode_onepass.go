@@ -1108,7 +1108,7 @@ func (d *decodeState) oArrayInterface(depth int) (any, bool) {
 	// (Not boxed from the slab of headers: a header there keeps the whole
 	// slab alive, and with it every array the others hold, so only arrays
 	// of scalars, whose elements a slab bounds, go there.)
-	return any(d.endArray(base)), true
+	return d.endArrayAny(base), true
 }
 
 // oObjectInterface is objectInterface in one pass. On failure it leaves
@@ -1123,7 +1123,11 @@ func (d *decodeState) oObjectInterface(depth int) (any, bool) {
 		d.off++
 		return make(map[string]any), true
 	}
-	base := len(d.mems)
+	// The first members gather in mb, on the goroutine's stack (stores
+	// there need no write barrier, and nothing is left to clear); an
+	// object with more moves them to d.mems and goes on there.
+	var mb [stackMembers]member
+	n, base := 0, 0
 	for {
 		key, ok := d.oName()
 		if !ok {
@@ -1140,7 +1144,16 @@ func (d *decodeState) oObjectInterface(depth int) (any, bool) {
 		if !ok {
 			return nil, false
 		}
-		d.mems = append(d.mems, member{key, x})
+		if n < len(mb) {
+			mb[n] = member{key, x}
+		} else {
+			if n == len(mb) {
+				base = len(d.mems)
+				d.mems = append(d.mems, mb[:]...)
+			}
+			d.mems = append(d.mems, member{key, x})
+		}
+		n++
 		if b, i := d.data, d.off; i+1 < len(b) && b[i] == ',' && b[i+1] > ' ' { // oMore, inlined
 			d.off = i + 1
 			continue
@@ -1153,8 +1166,19 @@ func (d *decodeState) oObjectInterface(depth int) (any, bool) {
 			break
 		}
 	}
-	return d.endObject(base), true
+	if n > len(mb) {
+		return d.endObject(base), true
+	}
+	m := make(map[string]any, n)
+	for _, e := range mb[:n] {
+		m[e.key] = e.val
+	}
+	return m, true
 }
+
+// stackMembers is how many members of an object oObjectInterface gathers
+// on the stack.
+const stackMembers = 8
 
 // What oScalars did with an array.
 const (

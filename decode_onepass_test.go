@@ -383,3 +383,69 @@ func TestUnmarshalAnyScalarArrays(t *testing.T) {
 		checkOnePassAny(t, []byte(in))
 	}
 }
+
+// TestUnmarshalAnyContainerSizes decodes objects and arrays of containers
+// around the sizes where the decoder changes how it gathers them (members
+// on the stack up to stackMembers, arrays boxed with their header up to 8
+// elements), with duplicate names on both sides of the change, in both
+// passes.
+func TestUnmarshalAnyContainerSizes(t *testing.T) {
+	for n := 0; n <= 2*stackMembers+2; n++ {
+		var o, dup, arr strings.Builder
+		o.WriteString("{")
+		dup.WriteString("{")
+		arr.WriteString("[")
+		for i := range n {
+			if i > 0 {
+				o.WriteString(",")
+				dup.WriteString(",")
+				arr.WriteString(",")
+			}
+			fmt.Fprintf(&o, `"k%d":{"v":%d}`, i, i)
+			fmt.Fprintf(&dup, `"k%d":%d`, i%3, i) // the last of each name wins
+			fmt.Fprintf(&arr, `{"i":%d}`, i)
+		}
+		o.WriteString("}")
+		dup.WriteString("}")
+		arr.WriteString("]")
+		for _, in := range []string{o.String(), dup.String(), arr.String(), "[" + arr.String() + "," + o.String() + "]"} {
+			checkOnePassAny(t, []byte(in))
+			checkOnePassAny(t, []byte(in[:len(in)-1])) // unterminated
+			// Invalid UTF-8 keeps the one-pass decoder out.
+			checkOnePassAny(t, []byte("[\"\xff\","+in+"]"))
+		}
+	}
+}
+
+// TestUnmarshalAnyArrayBoxAllocs checks that a short array holding
+// containers, decoded into any, takes one allocation for its elements and
+// the slice header the interface points to, not one for each, and that
+// the slice has no room to append in place.
+func TestUnmarshalAnyArrayBoxAllocs(t *testing.T) {
+	for _, in := range []string{`[[[1]]]`, "[[[1]],\"\xff\"]"} { // one pass, two passes
+		data := []byte(in)
+		var got any
+		allocs := testing.AllocsPerRun(20, func() {
+			got = nil
+			if err := Unmarshal(data, &got); err != nil {
+				t.Fatal(err)
+			}
+		})
+		// One pass: slabs for the float, the inner array's elements and
+		// its header; one each for the two arrays that hold arrays (three
+		// each when the elements, the header and the slab of elements
+		// were allocated apart). Two passes: the string's chunk and slab
+		// and the float's slab; the three arrays.
+		want := 5.0
+		if strings.Contains(in, "\xff") {
+			want = 6
+		}
+		if allocs > want && !encRaceEnabled {
+			t.Errorf("%q: %v allocations, want %v", in, allocs, want)
+		}
+		a := got.([]any)[0].([]any)
+		if len(a) != 1 || cap(a) != 1 {
+			t.Errorf("%q: len %d, cap %d", in, len(a), cap(a))
+		}
+	}
+}
