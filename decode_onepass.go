@@ -1125,9 +1125,44 @@ func (d *decodeState) oObjectInterface(depth int) (any, bool) {
 	}
 	// The first members gather in mb, on the goroutine's stack (stores
 	// there need no write barrier, and nothing is left to clear); an
-	// object with more moves them to d.mems and goes on there.
+	// object with more moves them to d.mems and goes on there, in a
+	// second loop (the same steps, without the count the first keeps).
 	var mb [stackMembers]member
-	n, base := 0, 0
+	for n := 0; ; {
+		key, ok := d.oName()
+		if !ok {
+			return nil, false
+		}
+		if b, i := d.data, d.off; i+1 < len(b) && b[i] == ':' && b[i+1] > ' ' { // oByte(':'), inlined
+			d.off = i + 1
+		} else if !d.oByte(':') {
+			return nil, false
+		} else {
+			d.oSpace()
+		}
+		x, ok := d.oInterface(depth)
+		if !ok {
+			return nil, false
+		}
+		mb[n] = member{key, x}
+		n++
+		if b, i := d.data, d.off; i+1 < len(b) && b[i] == ',' && b[i+1] > ' ' { // oMore, inlined
+			d.off = i + 1
+		} else if more, ok := d.oMoreSpace('}'); !ok {
+			return nil, false
+		} else if !more {
+			m := make(map[string]any, n)
+			for _, e := range mb[:n] {
+				m[e.key] = e.val
+			}
+			return m, true
+		}
+		if n == len(mb) {
+			break
+		}
+	}
+	base := len(d.mems)
+	d.mems = append(d.mems, mb[:]...)
 	for {
 		key, ok := d.oName()
 		if !ok {
@@ -1144,16 +1179,7 @@ func (d *decodeState) oObjectInterface(depth int) (any, bool) {
 		if !ok {
 			return nil, false
 		}
-		if n < len(mb) {
-			mb[n] = member{key, x}
-		} else {
-			if n == len(mb) {
-				base = len(d.mems)
-				d.mems = append(d.mems, mb[:]...)
-			}
-			d.mems = append(d.mems, member{key, x})
-		}
-		n++
+		d.mems = append(d.mems, member{key, x})
 		if b, i := d.data, d.off; i+1 < len(b) && b[i] == ',' && b[i+1] > ' ' { // oMore, inlined
 			d.off = i + 1
 			continue
@@ -1166,14 +1192,7 @@ func (d *decodeState) oObjectInterface(depth int) (any, bool) {
 			break
 		}
 	}
-	if n > len(mb) {
-		return d.endObject(base), true
-	}
-	m := make(map[string]any, n)
-	for _, e := range mb[:n] {
-		m[e.key] = e.val
-	}
-	return m, true
+	return d.endObject(base), true
 }
 
 // stackMembers is how many members of an object oObjectInterface gathers
