@@ -506,12 +506,15 @@ func (d *decodeState) oString() (int, int, scan.StrFlags, bool) {
 // oStr consumes the string token at d.off and returns its Go string.
 func (d *decodeState) oStr() (string, bool) {
 	if i := d.off; i < len(d.data) && d.data[i] == '"' {
+		from := i + 1 // the first byte not known to be plain
 		if d.flags&dZeroCopy == 0 {
-			if s, ok := d.copyStr(i + 1); ok {
+			s, n, ok := d.copyStr(i + 1)
+			if ok {
 				return s, true
 			}
+			from += n
 		}
-		if e := oRunEnd(d.data, i+1); e < len(d.data) {
+		if e := oRunEnd(d.data, from); e < len(d.data) {
 			switch d.data[e] {
 			case '"':
 				s := d.plain(d.data[i+1 : e])
@@ -535,15 +538,17 @@ func (d *decodeState) oStr() (string, bool) {
 // starts at d.data[i], if it is shorter than copyStrMax bytes and has no
 // escape, and moves d.off past it; it reports false, with nothing
 // consumed, otherwise (also when fewer than copyStrMax bytes of input or
-// of room in the chunk of strings are left). It finds the end and copies
+// of room in the chunk of strings are left), and how many bytes from i
+// on it found plain (no quote, backslash or control byte), so that the
+// caller's scan need not look at them again. It finds the end and copies
 // the content into the chunk in one pass: each word of input is stored
 // into the chunk's spare room as it is checked, so a short string takes
 // no call to memmove. (Bytes past the string's end land in the spare
 // room, which the next strings overwrite.)
-func (d *decodeState) copyStr(i int) (string, bool) {
+func (d *decodeState) copyStr(i int) (string, int, bool) {
 	l := len(d.strs)
 	if i+copyStrMax > len(d.data) || cap(d.strs)-l < copyStrMax {
-		return "", false
+		return "", 0, false
 	}
 	src := (*[copyStrMax]byte)(d.data[i:])
 	dst := (*[copyStrMax]byte)(d.strs[l:cap(d.strs)])
@@ -567,7 +572,7 @@ func (d *decodeState) copyStr(i int) (string, bool) {
 	if t := stopBytes(x); t != 0 {
 		return d.endStr(i, l, 24, t)
 	}
-	return "", false
+	return "", copyStrMax, false
 }
 
 // copyStrMax is the length of input copyStr looks at.
@@ -584,17 +589,17 @@ func stopBytes(x uint64) uint64 {
 
 // endStr ends copyStr at the word at offset j of the content, whose stop
 // bytes are t: the string if the first is its closing quote.
-func (d *decodeState) endStr(i, l, j int, t uint64) (string, bool) {
+func (d *decodeState) endStr(i, l, j int, t uint64) (string, int, bool) {
 	n := j + bits.TrailingZeros64(t)>>3
 	if d.data[i+n] != '"' {
-		return "", false
+		return "", n, false
 	}
 	d.off = i + n + 1
 	if n == 0 {
-		return "", true
+		return "", 0, true
 	}
 	d.strs = d.strs[:l+n]
-	return unsafe.String(&d.strs[l], n), true
+	return unsafe.String(&d.strs[l], n), n, true
 }
 
 // oPlainEnd is plainEnd for input not known to be valid: it returns -1
