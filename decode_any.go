@@ -312,18 +312,30 @@ func (d *decodeState) boxSlice(v []any) any {
 	return x
 }
 
-// boxStr returns s as an interface value.
+// boxStr returns s as an interface value. (A new slab and the empty
+// string are boxStrSlow's, to keep the common case short.)
 func (d *decodeState) boxStr(s string) any {
-	if s == "" {
-		return s // (no allocation)
+	n := len(d.sbox)
+	if n == cap(d.sbox) || s == "" {
+		return d.boxStrSlow(s)
 	}
-	if len(d.sbox) == cap(d.sbox) {
-		d.sbox = make([]string, 0, d.slabLen())
-	}
-	d.sbox = append(d.sbox, s)
+	d.sbox = d.sbox[:n+1]
+	d.sbox[n] = s
 	var x any
-	*(*eface)(unsafe.Pointer(&x)) = eface{stringType, unsafe.Pointer(&d.sbox[len(d.sbox)-1])}
+	*(*eface)(unsafe.Pointer(&x)) = eface{stringType, unsafe.Pointer(&d.sbox[n])}
 	return x
+}
+
+// emptyStr is "" as an interface value.
+var emptyStr any = ""
+
+// boxStrSlow is boxStr for the empty string and a full slab.
+func (d *decodeState) boxStrSlow(s string) any {
+	if s == "" {
+		return emptyStr
+	}
+	d.sbox = make([]string, 0, d.slabLen())
+	return d.boxStr(s)
 }
 
 // Arrays of scalars are laid out in slabs too: their elements are decoded

@@ -10,15 +10,16 @@ import (
 )
 
 // nameEdgeDocs returns documents whose member names probe the cache of
-// names: every length 0..20, names that differ only in their last byte,
-// only past byte 8, names equal in their first 16 bytes but longer, names
+// names: every length 0..40, names that differ only in their last byte,
+// only past byte 8, 16 or 24, names equal in their first 16 or 32 bytes
+// but longer, names
 // with non-ASCII and control or escaped bytes, names ending at the end of
 // the input, and enough distinct names to collide in the direct-mapped
 // cache and to pass the per-call insert limit.
 func nameEdgeDocs() [][]byte {
 	var docs [][]byte
 	var names []string
-	for n := 0; n <= 20; n++ {
+	for n := 0; n <= 40; n++ {
 		base := strings.Repeat("a", n)
 		names = append(names, base)
 		if n > 0 {
@@ -30,9 +31,16 @@ func nameEdgeDocs() [][]byte {
 		if n > 16 {
 			names = append(names, base[:16]+"c"+base[17:])
 		}
+		if n > 24 {
+			names = append(names, base[:24]+"d"+base[25:])
+		}
+		if n > 32 {
+			names = append(names, base[:32]+"e"+base[33:])
+		}
 	}
 	// (Names are JSON string contents, escapes as written.)
-	names = append(names, "é", "日本語日本語", "日本語日本語x", `a\u0000b`, `\u0000`, `x\ty`, `q\"q`, `\\`, `0123456789abcde\u0066`)
+	names = append(names, "é", "日本語日本語", "日本語日本語x", `a\u0000b`, `\u0000`, `x\ty`, `q\"q`, `\\`, `0123456789abcde\u0066`,
+		`0123456789abcdef0123456789\u0061bcde`, `0123456789abcdef\t`, `0123456789abcdef0123456789abcdef\n`)
 	var sb strings.Builder
 	// Same names twice in one document and across elements, with and
 	// without spaces around ':'.

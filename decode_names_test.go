@@ -15,8 +15,10 @@ import (
 // ZeroCopyStrings) decode as before; and that results agree with
 // encoding/json.
 func TestUnmarshalAnyNameCache(t *testing.T) {
-	data := []byte(`[{"id":1,"name":"a","sixteen_bytes_xx":2,"seventeen_bytes_xx":3,"esc\u0061ped":4,"":5},` +
-		`{"id":2,"name":"b","sixteen_bytes_xx":3,"seventeen_bytes_xx":4,"esc\u0061ped":5,"":6}]`)
+	data := []byte(`[{"id":1,"name":"a","sixteen_bytes_xx":2,"seventeen_bytes_xx":3,"esc\u0061ped":4,"":5,` +
+		`"thirty_two_bytes_xxxxxxxxxxxxxxx":6,"thirty_three_bytes_xxxxxxxxxxxxxx":7},` +
+		`{"id":2,"name":"b","sixteen_bytes_xx":3,"seventeen_bytes_xx":4,"esc\u0061ped":5,"":6,` +
+		`"thirty_two_bytes_xxxxxxxxxxxxxxx":7,"thirty_three_bytes_xxxxxxxxxxxxxx":8}]`)
 	decode := func() []any {
 		var v any
 		if err := Unmarshal(data, &v); err != nil {
@@ -43,7 +45,7 @@ func TestUnmarshalAnyNameCache(t *testing.T) {
 		return uintptr(unsafe.Pointer(p)) >= s && uintptr(unsafe.Pointer(p)) < s+uintptr(len(data))
 	}
 	a, b := decode(), decode()
-	for _, name := range []string{"id", "name", "sixteen_bytes_xx"} {
+	for _, name := range []string{"id", "name", "sixteen_bytes_xx", "seventeen_bytes_xx", "thirty_two_bytes_xxxxxxxxxxxxxxx"} {
 		p := key(a[0], name)
 		if in(p) {
 			t.Errorf("%q shares the input", name)
@@ -52,9 +54,9 @@ func TestUnmarshalAnyNameCache(t *testing.T) {
 			t.Errorf("%q: not one cached string across elements and calls", name)
 		}
 	}
-	for _, name := range []string{"seventeen_bytes_xx", "escaped"} {
+	for _, name := range []string{"thirty_three_bytes_xxxxxxxxxxxxxx", "escaped"} {
 		if key(a[0], name) == key(a[1], name) {
-			t.Errorf("%q: cached, but longer than nameMax or escaped", name)
+			t.Errorf("%q: cached, but longer than longMax or escaped", name)
 		}
 	}
 	// ZeroCopyStrings: names share the input, as before.

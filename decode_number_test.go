@@ -1,6 +1,7 @@
 package celer
 
 import (
+	"encoding/binary"
 	"errors"
 	"math"
 	"math/rand/v2"
@@ -94,6 +95,113 @@ func TestDigitsWide(t *testing.T) {
 					if gm != wm || gi != wi {
 						t.Fatalf("digitsWide(%q, %d, %d) = %d, %d; want %d, %d", b, pad, m0, gm, gi, wm, wi)
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestOFloatWindow checks oFloat's fast path against oFloatSlow (the
+// path it leaves to) and strconv: on numbers of every length of integer
+// part and fraction up to 30 digits, with and without a sign and an
+// exponent, on what is not quite a number, and at every distance from the
+// end of the input, so that numbers cross the end of the window.
+func TestOFloatWindow(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	digits := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte('0' + r.IntN(10))
+		}
+		return string(b)
+	}
+	var nums []string
+	for ni := 0; ni <= 30; ni++ {
+		for nf := -1; nf <= 30; nf++ {
+			for range 6 {
+				s := digits(ni)
+				if nf >= 0 {
+					s += "." + digits(nf)
+				}
+				switch r.IntN(6) {
+				case 0:
+					s = "-" + s
+				case 1:
+					s += [...]string{"e", "E", "e+", "e-", "e0"}[r.IntN(5)] + digits(r.IntN(4))
+				case 2:
+					if len(s) > 0 {
+						s = "0" + s[1:]
+					}
+				}
+				nums = append(nums, s)
+			}
+		}
+	}
+	nums = append(nums, "-", ".", "-.5", "0.", "1.e5", "01", "-01.5", "00", "0x1", "1..2", "9007199254740993",
+		"-65.613616999999977", "-0.000", "0.0000000000000000001", "1234567890123456789.5", "123456789012345678.9")
+	for range 3000 { // what is not quite a number
+		b := make([]byte, r.IntN(25))
+		for i := range b {
+			b[i] = "0123456789.-+eE,x"[r.IntN(17)]
+		}
+		nums = append(nums, string(b))
+	}
+	for _, n := range nums {
+		for pad := 0; pad <= floatWindow+2; pad++ {
+			b := []byte(n) // the number, at the end of the input or followed by pad bytes
+			if pad > 0 {
+				b = append(b, ","+strings.Repeat("7", pad-1)...)
+			}
+			d := &decodeState{data: b}
+			f, ok := d.oFloat()
+			ds := &decodeState{data: b}
+			sf, sok := ds.oFloatSlow()
+			if ok != sok || ok && (d.off != ds.off || math.Float64bits(f) != math.Float64bits(sf)) {
+				t.Fatalf("oFloat(%q) = %v, %v (to %d); oFloatSlow: %v, %v (to %d)", b, f, ok, d.off, sf, sok, ds.off)
+			}
+			if !ok {
+				continue
+			}
+			want, err := strconv.ParseFloat(string(b[:d.off]), 64)
+			if err != nil || math.Float64bits(want) != math.Float64bits(f) {
+				t.Fatalf("oFloat(%q) = %v (to %d); strconv: %v, %v", b, f, d.off, want, err)
+			}
+		}
+	}
+}
+
+// TestDigitRun checks digitRun and digitsValue against a byte loop: for
+// every length of the run of digits, every byte value that can end it
+// and random bytes after that.
+func TestDigitRun(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for n := 0; n <= 8; n++ {
+		for stop := range 256 {
+			if stop >= '0' && stop <= '9' {
+				continue
+			}
+			for range 20 {
+				var w [8]byte
+				for i := range w {
+					w[i] = byte(r.IntN(256))
+					if i < n {
+						w[i] = byte('0' + r.IntN(10))
+					}
+				}
+				if n < 8 {
+					w[n] = byte(stop)
+				}
+				want := uint64(0)
+				for _, c := range w[:n] {
+					want = want*10 + uint64(c-'0')
+				}
+				x := binary.LittleEndian.Uint64(w[:])
+				gn, v := digitRun(x)
+				if gn != uint(n) {
+					t.Fatalf("digitRun(%q) = %d digits; want %d", w, gn, n)
+				}
+				if got := digitsValue(v << ((64 - 8*gn) & 63)); n > 0 && got != want {
+					t.Fatalf("digitsValue of %q = %d; want %d", w, got, want)
 				}
 			}
 		}

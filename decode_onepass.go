@@ -506,12 +506,15 @@ func (d *decodeState) oString() (int, int, scan.StrFlags, bool) {
 // oStr consumes the string token at d.off and returns its Go string.
 func (d *decodeState) oStr() (string, bool) {
 	if i := d.off; i < len(d.data) && d.data[i] == '"' {
+		from := i + 1 // the first byte not known to be plain
 		if d.flags&dZeroCopy == 0 {
-			if s, ok := d.copyStr(i + 1); ok {
+			s, n, ok := d.copyStr(i + 1)
+			if ok {
 				return s, true
 			}
+			from += n
 		}
-		if e := oRunEnd(d.data, i+1); e < len(d.data) {
+		if e := oRunEnd(d.data, from); e < len(d.data) {
 			switch d.data[e] {
 			case '"':
 				s := d.plain(d.data[i+1 : e])
@@ -535,15 +538,17 @@ func (d *decodeState) oStr() (string, bool) {
 // starts at d.data[i], if it is shorter than copyStrMax bytes and has no
 // escape, and moves d.off past it; it reports false, with nothing
 // consumed, otherwise (also when fewer than copyStrMax bytes of input or
-// of room in the chunk of strings are left). It finds the end and copies
+// of room in the chunk of strings are left), and how many bytes from i
+// on it found plain (no quote, backslash or control byte), so that the
+// caller's scan need not look at them again. It finds the end and copies
 // the content into the chunk in one pass: each word of input is stored
 // into the chunk's spare room as it is checked, so a short string takes
 // no call to memmove. (Bytes past the string's end land in the spare
 // room, which the next strings overwrite.)
-func (d *decodeState) copyStr(i int) (string, bool) {
+func (d *decodeState) copyStr(i int) (string, int, bool) {
 	l := len(d.strs)
 	if i+copyStrMax > len(d.data) || cap(d.strs)-l < copyStrMax {
-		return "", false
+		return "", 0, false
 	}
 	src := (*[copyStrMax]byte)(d.data[i:])
 	dst := (*[copyStrMax]byte)(d.strs[l:cap(d.strs)])
@@ -567,7 +572,7 @@ func (d *decodeState) copyStr(i int) (string, bool) {
 	if t := stopBytes(x); t != 0 {
 		return d.endStr(i, l, 24, t)
 	}
-	return "", false
+	return "", copyStrMax, false
 }
 
 // copyStrMax is the length of input copyStr looks at.
@@ -584,17 +589,17 @@ func stopBytes(x uint64) uint64 {
 
 // endStr ends copyStr at the word at offset j of the content, whose stop
 // bytes are t: the string if the first is its closing quote.
-func (d *decodeState) endStr(i, l, j int, t uint64) (string, bool) {
+func (d *decodeState) endStr(i, l, j int, t uint64) (string, int, bool) {
 	n := j + bits.TrailingZeros64(t)>>3
 	if d.data[i+n] != '"' {
-		return "", false
+		return "", n, false
 	}
 	d.off = i + n + 1
 	if n == 0 {
-		return "", true
+		return "", 0, true
 	}
 	d.strs = d.strs[:l+n]
-	return unsafe.String(&d.strs[l], n), true
+	return unsafe.String(&d.strs[l], n), n, true
 }
 
 // oPlainEnd is plainEnd for input not known to be valid: it returns -1
@@ -711,7 +716,118 @@ func hexRune(b []byte, i int) rune {
 }
 
 // oFloat reads the number at d.off as a float64.
+//
+// Numbers without an exponent that end at least a byte before the end of
+// the window of floatWindow bytes at d.off take the fast path here:
+// offsets within the window need no bounds checks, and the digits are
+// read eight at a time (the 15 decimals of GeoJSON coordinates in two
+// words). Anything else (an exponent, more than 19 digits, the end of the
+// input, what Eisel-Lemire cannot decide) goes to oFloatSlow, which reads
+// the number from its start again.
 func (d *decodeState) oFloat() (float64, bool) {
+	b, i := d.data, d.off
+	if len(b)-i < floatWindow {
+		return d.oFloatSlow()
+	}
+	p := (*[floatWindow]byte)(b[i : i+floatWindow])
+	k := 0
+	neg := p[0] == '-'
+	if neg {
+		k = 1
+	}
+	c := p[k] - '0'
+	if c > 9 {
+		return 0, false
+	}
+	m := uint64(c)
+	k++
+	// A leading 0 stands alone; other integer parts are read digit by
+	// digit while short (most are), eight digits at a time past that.
+	if c != 0 {
+		for end := k + 3; k < end; k++ {
+			c := p[k] - '0'
+			if c > 9 {
+				break
+			}
+			m = m*10 + uint64(c)
+		}
+	}
+	if c != 0 && p[k]-'0' < 10 {
+		for {
+			// k <= floatWindow-8: the word is in the window.
+			n, v := digitRun(binary.LittleEndian.Uint64(p[k : k+8]))
+			if n == 8 {
+				m = m*1e8 + digitsValue(v)
+				if k += 8; k > floatWindow-8 {
+					return d.oFloatSlow() // more than 19 digits
+				}
+				continue
+			}
+			if n > 0 {
+				// The n digits moved to the top of the word, zeros
+				// below them.
+				m = m*pow10u[n] + digitsValue(v<<((64-8*n)&63))
+				k += int(n)
+			}
+			break
+		}
+	}
+	nd := k // the digits, and the sign if any
+	if neg {
+		nd--
+	}
+	fd := 0 // the digits of the fraction
+	if p[k] == '.' {
+		k++
+		for {
+			if k > floatWindow-8 {
+				return d.oFloatSlow() // more than 19 digits
+			}
+			n, v := digitRun(binary.LittleEndian.Uint64(p[k : k+8]))
+			if n == 8 {
+				m = m*1e8 + digitsValue(v)
+				fd += 8
+				k += 8
+				continue
+			}
+			if n > 0 {
+				m = m*pow10u[n] + digitsValue(v<<((64-8*n)&63))
+				fd += int(n)
+				k += int(n)
+			}
+			break
+		}
+		if fd == 0 {
+			return 0, false
+		}
+	}
+	if p[k]|0x20 == 'e' || nd+fd > 19 { // (m may have overflowed)
+		return d.oFloatSlow()
+	}
+	if m <= 1<<53 {
+		f := float64(m) / exact10[fd]
+		if neg {
+			f = -f
+		}
+		d.off = i + k
+		return f, true
+	}
+	f, ok := scan.EiselLemire(m, -fd, neg)
+	if !ok {
+		return d.oFloatSlow()
+	}
+	d.off = i + k
+	return f, true
+}
+
+// floatWindow is the input oFloat's fast path looks at: a sign, 19
+// digits, a point, the word of digits read after them, and more (a word
+// is read at offsets up to floatWindow-8, which only numbers of more than
+// 19 digits reach).
+const floatWindow = 32
+
+// oFloatSlow is oFloat for what its fast path leaves.
+func (d *decodeState) oFloatSlow() (float64, bool) {
 	f, end, ok := oReadFloat(d.data, d.off)
 	if ok {
 		d.off = end
@@ -804,6 +920,29 @@ func oReadFloat(b []byte, i int) (float64, int, bool) {
 	}
 	f, ok := scan.Float64FromDecimal(m, exp, neg)
 	return f, i, ok
+}
+
+// digitRun returns how many of the bytes of the little-endian word x,
+// from the lowest, are decimal digits before the first that is not (8 if
+// all are), and x less '0' in every byte: the values of those digits.
+func digitRun(x uint64) (uint, uint64) {
+	v := x - 0x3030303030303030
+	// A byte below '0' borrows (setting its top bits), one above '9'
+	// has 0x0a or more, which the 6 carries into the high nibble; digits
+	// do neither. A borrow or carry only reaches bytes above the first
+	// byte that is not a digit, so that byte is the lowest flagged.
+	t := (v | (v + 0x0606060606060606)) & 0xf0f0f0f0f0f0f0f0
+	return uint(bits.TrailingZeros64(t)) >> 3, v
+}
+
+// digitsValue returns the value of the eight decimal digits whose values
+// (0 to 9) are the bytes of the little-endian word v, the first lowest:
+// pairs, then quads, then the whole, each step one multiply (eightDigits
+// without its first mask).
+func digitsValue(v uint64) uint64 {
+	v = v * (10<<8 + 1) >> 8
+	v = (v & 0x00ff00ff00ff00ff) * (100<<16 + 1) >> 16
+	return (v & 0x0000ffff0000ffff) * (10000<<32 + 1) >> 32
 }
 
 // oReadInt is readInt for input not known to be valid: it reports !ok

@@ -449,3 +449,32 @@ func TestUnmarshalAnyArrayBoxAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestUnmarshalAnyStringStops checks strings decoded into any against
+// encoding/json with an escape, a control byte or the closing quote at
+// every offset up to 80 bytes, plain bytes before it and after it, so
+// that the stop falls in each word copyStr looks at and past them (where
+// oStr's scan goes on from the bytes copyStr found plain).
+func TestUnmarshalAnyStringStops(t *testing.T) {
+	for n := 0; n <= 80; n++ {
+		for _, stop := range []string{`\n`, `\u00e9`, `\"`, "\x01", `"`} {
+			for _, after := range []string{"", "tail", strings.Repeat("y", 40)} {
+				s := strings.Repeat("x", n) + stop + after
+				if stop == `"` {
+					s = strings.Repeat("x", n) // the quote closes the string
+				}
+				// (A string before s gives the decoder a chunk of
+				// strings to copy into.)
+				for _, doc := range []string{`"` + s + `"`, `["first","` + s + `",1]`, `{"a":"first","k":"` + s + `"}`,
+					`["first","` + s + `"` + strings.Repeat(" ", 40) + `]`} {
+					var got, want any
+					gerr := Unmarshal([]byte(doc), &got)
+					werr := json.Unmarshal([]byte(doc), &want)
+					if (gerr != nil) != (werr != nil) || !reflect.DeepEqual(got, want) {
+						t.Fatalf("%q: got %#v (%v), want %#v (%v)", doc, got, gerr, want, werr)
+					}
+				}
+			}
+		}
+	}
+}

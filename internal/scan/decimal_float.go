@@ -54,3 +54,12 @@ func Exponent(b []byte, i int) (int, int, bool) {
 	}
 	return e, i, true
 }
+
+// EiselLemire returns m × 10^q rounded to the nearest float64 (ties to
+// even), negated if neg, for any m: it reports false when it cannot be
+// sure, and for zero, subnormal and out-of-range results, which callers
+// leave to strconv. (Float64FromDecimal without its exact cases, for
+// callers that have checked those.)
+func EiselLemire(m uint64, q int, neg bool) (float64, bool) {
+	return eiselLemire(m, q, neg)
+}
