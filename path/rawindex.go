@@ -340,6 +340,22 @@ value:
 		if r >= w.room {
 			goto bad
 		}
+		if c == '[' && len(w.nd) != 0 && k < len(idx) {
+			// An array in a window dense in numbers: if it holds
+			// only numbers and arrays of them (GeoJSON's coordinates),
+			// numberArrays checks it in one tight loop.
+			if c = b[idx[k]]; c == '[' || valueClass[c] == classNumber {
+				w.park(p, k, r, stack)
+				var e int
+				w, e = w.numberArrays(w.room - w.sr)
+				b, idx, p, k, r, stack = w.unpark()
+				if e >= 0 {
+					p = e
+					goto closed
+				}
+			}
+			c = b[p]
+		}
 		// Open the container, then look at what follows: an empty one
 		// closes at once.
 		if r > 0 && r&63 == 0 {
@@ -684,6 +700,114 @@ func (w *idxWalker) refilled() (*idxWalker, int) { return w, w.refill() }
 
 //go:noinline
 func (w *idxWalker) numberEnd(p int) (*idxWalker, int) { return w, numberEnd(w.b, p) }
+
+// numberArrays checks the array whose '[' skip has just consumed (the
+// position before w.k) when it holds only numbers and arrays of the same,
+// nested at most limit deep (the array itself included), and returns the
+// position of its ']', with w.k past it. Numbers are checked as skip's
+// number block does, on the window's bitmap of non-digits. It returns -1
+// and leaves w.k as it was when it cannot decide: an element of another
+// kind, a number the bitmap does not settle (exponents, long runs, the
+// window's end), the end of the window's positions, too deep a nesting, or
+// an error; skip then walks the array itself, from the same position.
+// It is a leaf, so that its loop keeps everything in registers.
+//
+//go:noinline
+func (w *idxWalker) numberArrays(limit int) (*idxWalker, int) {
+	b, idx, nd, ndOff := w.b, w.idx, w.nd, w.ndOff
+	k := w.k
+	d := 1 // arrays open
+	var q int
+	var c byte
+	if k >= len(idx) {
+		return w, -1
+	}
+	q = int(idx[k])
+	k++
+	if b[q] == ']' {
+		goto close
+	}
+value: // a value starts at q
+	c = b[q]
+	if c == '[' {
+		if d++; d > limit || k >= len(idx) {
+			return w, -1
+		}
+		q = int(idx[k])
+		k++
+		if b[q] == ']' {
+			goto close
+		}
+		goto value
+	}
+	{
+		// A number, as in skip's number block.
+		f := q // the first digit
+		if c == '-' {
+			f++
+		} else if valueClass[c] != classNumber {
+			return w, -1
+		}
+		u := uint(f - ndOff) // q < 0 wraps and fails the compare
+		if u>>6+1 >= uint(len(nd)) {
+			return w, -1
+		}
+		sh := u & 63
+		m := nd[u>>6]>>sh | nd[u>>6+1]<<(63-sh)<<1
+		i := uint(bits.TrailingZeros64(m)) // digits of the integer part
+		e := f + int(i)
+		if i-1 >= 63 || e >= len(b) || i != 1 && b[f] == '0' {
+			return w, -1
+		}
+		if c = b[e]; c == '.' {
+			// The first non-digit after the point ends the fraction.
+			j := uint(bits.TrailingZeros64(m &^ (2<<i - 1)))
+			e = f + int(j)
+			if j <= i+1 || j >= 64 || e >= len(b) {
+				return w, -1
+			}
+			c = b[e]
+		}
+		// The next position follows the number, or only whitespace
+		// does (see skip).
+		if k >= len(idx) {
+			return w, -1
+		}
+		q = int(idx[k])
+		k++
+		if q != e {
+			if !isSpace(c) {
+				return w, -1
+			}
+			c = b[q]
+		}
+	}
+sep: // c is the byte at q, after a value
+	if c == ',' {
+		if k >= len(idx) {
+			return w, -1
+		}
+		q = int(idx[k])
+		k++
+		goto value
+	}
+	if c != ']' {
+		return w, -1
+	}
+close: // q is a ']' that closes an array
+	if d--; d == 0 {
+		w.nums += (k - w.k) >> 1 // about one number per two positions
+		w.k = k
+		return w, q
+	}
+	if k >= len(idx) {
+		return w, -1
+	}
+	q = int(idx[k])
+	k++
+	c = b[q]
+	goto sep
+}
 
 //go:noinline
 func (w *idxWalker) next3() (*idxWalker, int, int) {
