@@ -703,7 +703,8 @@ func (w *idxWalker) numberEnd(p int) (*idxWalker, int) { return w, numberEnd(w.b
 
 // numberArrays checks the array whose '[' skip has just consumed (the
 // position before w.k) when it holds only numbers and arrays of the same,
-// nested at most limit deep (the array itself included), and returns the
+// nested at most numberArraysDepth deep (the array itself included; limit,
+// the nesting MaxDepth allows, must be as large), and returns the
 // position of its ']', with w.k past it. Numbers are checked as skip's
 // number block does, on the window's bitmap of non-digits. It returns -1
 // and leaves w.k as it was when it cannot decide: an element of another
@@ -714,13 +715,32 @@ func (w *idxWalker) numberEnd(p int) (*idxWalker, int) { return w, numberEnd(w.b
 //
 //go:noinline
 func (w *idxWalker) numberArrays(limit int) (*idxWalker, int) {
-	b, idx, nd, ndOff := w.b, w.idx, w.nd, w.ndOff
-	k := w.k
+	if limit < numberArraysDepth {
+		return w, -1
+	}
+	end, k := numberArrays(w.b, w.idx, w.k, w.nd, w.ndOff)
+	if end >= 0 {
+		w.nums += (k - w.k) >> 1 // about one number per two positions
+		w.k = k
+	}
+	return w, end
+}
+
+// numberArraysDepth is the nesting numberArrays takes (the array itself
+// included): a constant, so that the loop keeps no limit in a register.
+// GeoJSON's coordinates nest at most 4 deep.
+const numberArraysDepth = 16
+
+// numberArrays is the method's loop, a function of its own so that w is
+// not live in it (one register more for the loop). k is the index in idx
+// of the position after the array's '['; it returns the position of the
+// array's ']' and the index after it, or -1.
+func numberArrays(b []byte, idx []uint32, k int, nd []uint64, ndOff int) (int, int) {
 	d := 1 // arrays open
 	var q int
 	var c byte
 	if k >= len(idx) {
-		return w, -1
+		return -1, 0
 	}
 	q = int(idx[k])
 	k++
@@ -730,8 +750,8 @@ func (w *idxWalker) numberArrays(limit int) (*idxWalker, int) {
 value: // a value starts at q
 	c = b[q]
 	if c == '[' {
-		if d++; d > limit || k >= len(idx) {
-			return w, -1
+		if d++; d > numberArraysDepth || k >= len(idx) {
+			return -1, 0
 		}
 		q = int(idx[k])
 		k++
@@ -745,39 +765,39 @@ value: // a value starts at q
 		f := q // the first digit
 		if c == '-' {
 			f++
-		} else if valueClass[c] != classNumber {
-			return w, -1
+		} else if c-'0' > 9 {
+			return -1, 0
 		}
 		u := uint(f - ndOff) // q < 0 wraps and fails the compare
 		if u>>6+1 >= uint(len(nd)) {
-			return w, -1
+			return -1, 0
 		}
 		sh := u & 63
 		m := nd[u>>6]>>sh | nd[u>>6+1]<<(63-sh)<<1
 		i := uint(bits.TrailingZeros64(m)) // digits of the integer part
 		e := f + int(i)
 		if i-1 >= 63 || e >= len(b) || i != 1 && b[f] == '0' {
-			return w, -1
+			return -1, 0
 		}
 		if c = b[e]; c == '.' {
 			// The first non-digit after the point ends the fraction.
 			j := uint(bits.TrailingZeros64(m &^ (2<<i - 1)))
 			e = f + int(j)
 			if j <= i+1 || j >= 64 || e >= len(b) {
-				return w, -1
+				return -1, 0
 			}
 			c = b[e]
 		}
 		// The next position follows the number, or only whitespace
 		// does (see skip).
 		if k >= len(idx) {
-			return w, -1
+			return -1, 0
 		}
 		q = int(idx[k])
 		k++
 		if q != e {
 			if !isSpace(c) {
-				return w, -1
+				return -1, 0
 			}
 			c = b[q]
 		}
@@ -785,23 +805,21 @@ value: // a value starts at q
 sep: // c is the byte at q, after a value
 	if c == ',' {
 		if k >= len(idx) {
-			return w, -1
+			return -1, 0
 		}
 		q = int(idx[k])
 		k++
 		goto value
 	}
 	if c != ']' {
-		return w, -1
+		return -1, 0
 	}
 close: // q is a ']' that closes an array
 	if d--; d == 0 {
-		w.nums += (k - w.k) >> 1 // about one number per two positions
-		w.k = k
-		return w, q
+		return q, k
 	}
 	if k >= len(idx) {
-		return w, -1
+		return -1, 0
 	}
 	q = int(idx[k])
 	k++

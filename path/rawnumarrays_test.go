@@ -81,13 +81,20 @@ func TestNumberArrays(t *testing.T) {
 		}
 	}
 
-	// The nesting limit counts the array itself.
-	deep := `[[[1,[2]]]]`
-	if end, _, _ := numberArraysAt(t, deep, 4); end != len(deep)-1 {
-		t.Errorf("%q at limit 4: %d, want %d", deep, end, len(deep)-1)
+	// The nesting numberArrays takes counts the array itself, and MaxDepth
+	// (limit) must allow as much.
+	n := numberArraysDepth
+	deep := strings.Repeat("[", n-1) + "1,[2" + strings.Repeat("]", n)
+	if end, _, _ := numberArraysAt(t, deep, n); end != len(deep)-1 {
+		t.Errorf("%q at limit %d: %d, want %d", deep, n, end, len(deep)-1)
 	}
-	if end, k0, k := numberArraysAt(t, deep, 3); end >= 0 || k != k0 {
-		t.Errorf("%q at limit 3: %d, want -1", deep, end)
+	for _, c := range []struct {
+		doc   string
+		limit int
+	}{{deep, n - 1}, {"[" + deep + "]", n + 1}} {
+		if end, k0, k := numberArraysAt(t, c.doc, c.limit); end >= 0 || k != k0 {
+			t.Errorf("%q at limit %d: %d, want -1", c.doc, c.limit, end)
+		}
 	}
 }
 
