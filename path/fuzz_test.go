@@ -73,6 +73,9 @@ func FuzzDOMvsRaw(f *testing.F) {
 		{`$.a`, `{"a":01}`},
 		{`$.b`, `{"a":[1\"5,2],"b":7}`},
 		{`$.a[1]`, `{"a":[1,2],"b":[}`},
+		// Arrays of numbers, which the checked skip hands to numberArrays.
+		{`$.b`, `{"a":[[[-122.42,37.8,0.0],[1, 2 ]],[]],"b":7}`},
+		{`$.b`, `{"a":[[[-122.42,37.8,0.0],[1, 02 ]],[]],"b":7}`},
 	} {
 		f.Add(seed.q, seed.doc)
 	}

@@ -340,6 +340,22 @@ value:
 		if r >= w.room {
 			goto bad
 		}
+		if c == '[' && len(w.nd) != 0 && k < len(idx) {
+			// An array in a window dense in numbers: if it holds
+			// only numbers and arrays of them (GeoJSON's coordinates),
+			// numberArrays checks it in one tight loop.
+			if c = b[idx[k]]; c == '[' || valueClass[c] == classNumber {
+				w.park(p, k, r, stack)
+				var e int
+				w, e = w.numberArrays(w.room - w.sr)
+				b, idx, p, k, r, stack = w.unpark()
+				if e >= 0 {
+					p = e
+					goto closed
+				}
+			}
+			c = b[p]
+		}
 		// Open the container, then look at what follows: an empty one
 		// closes at once.
 		if r > 0 && r&63 == 0 {
@@ -684,6 +700,31 @@ func (w *idxWalker) refilled() (*idxWalker, int) { return w, w.refill() }
 
 //go:noinline
 func (w *idxWalker) numberEnd(p int) (*idxWalker, int) { return w, numberEnd(w.b, p) }
+
+// numberArrays checks the array whose '[' skip has just consumed (the
+// position before w.k) when it holds only numbers and arrays of the same,
+// nested at most numberArraysDepth deep (the array itself included; limit,
+// the nesting MaxDepth allows, must be as large), and returns the
+// position of its ']', with w.k past it. Numbers are checked as skip's
+// number block does, on the window's bitmap of non-digits. It returns -1
+// and leaves w.k as it was when it cannot decide: an element of another
+// kind, a number the bitmap does not settle (exponents, long runs, the
+// window's end), the end of the window's positions, too deep a nesting, or
+// an error; skip then walks the array itself, from the same position.
+// It is a leaf, so that its loop keeps everything in registers.
+//
+//go:noinline
+func (w *idxWalker) numberArrays(limit int) (*idxWalker, int) {
+	if limit < numberArraysDepth {
+		return w, -1
+	}
+	end, k := numberArrays(w.b, w.idx, w.k, w.nd, w.ndOff)
+	if end >= 0 {
+		w.nums += (k - w.k) >> 1 // about one number per two positions
+		w.k = k
+	}
+	return w, end
+}
 
 //go:noinline
 func (w *idxWalker) next3() (*idxWalker, int, int) {

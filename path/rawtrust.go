@@ -31,15 +31,6 @@ var depthStep = func() (t [256]int8) {
 	return t
 }()
 
-// pass skips the value whose first position p was just consumed, as skip
-// does, or unchecked when w is trusted.
-func (w *idxWalker) pass(p, base int) (int, bool) {
-	if w.trusted {
-		return w.skipTrusted(p, base)
-	}
-	return w.skip(p, base)
-}
-
 // skipTrusted skips the value whose first position p was just consumed,
 // at nesting depth base, and returns the offset past it: exact for
 // containers and strings, p+1 for a scalar (whose end nothing needs while
@@ -121,6 +112,15 @@ func (w *idxWalker) skipTrusted(p, base int) (int, bool) {
 			return 0, false
 		}
 	}
+}
+
+// pass skips the value whose first position p was just consumed, as skip
+// does, or unchecked when w is trusted.
+func (w *idxWalker) pass(p, base int) (int, bool) {
+	if w.trusted {
+		return w.skipTrusted(p, base)
+	}
+	return w.skip(p, base)
 }
 
 // endTrusted returns the offset just past the value at position p, at
