@@ -50,8 +50,13 @@ func TestUnmarshalAnyNameCache(t *testing.T) {
 		if in(p) {
 			t.Errorf("%q shares the input", name)
 		}
-		if key(a[1], name) != p || key(b[0], name) != p || key(b[1], name) != p {
-			t.Errorf("%q: not one cached string across elements and calls", name)
+		if key(a[1], name) != p {
+			t.Errorf("%q: not one cached string across elements", name)
+		}
+		// Under -race, sync.Pool drops a quarter of the states put back
+		// at random, so the second call may get a new state and cache.
+		if !raceEnabled && (key(b[0], name) != p || key(b[1], name) != p) {
+			t.Errorf("%q: not one cached string across calls", name)
 		}
 	}
 	for _, name := range []string{"thirty_three_bytes_xxxxxxxxxxxxxx", "escaped"} {

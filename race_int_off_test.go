@@ -1,0 +1,5 @@
+//go:build !race
+
+package celer
+
+const raceEnabled = false
