@@ -1,5 +1,0 @@
-//go:build !race
-
-package celer
-
-const raceEnabled = false
