@@ -119,10 +119,7 @@ func digitsWide(b []byte, i int, m uint64) (uint64, int) {
 }
 
 // eightDigits returns the value of the eight digits of the little-endian
-// word x (bytes below '0' count as 0): pairs, then quads, then the whole,
-// each step one multiply.
+// word x (bytes below '0' count as 0): digitsValue of their low nibbles.
 func eightDigits(x uint64) uint64 {
-	x = (x & 0x0f0f0f0f0f0f0f0f) * (10<<8 + 1) >> 8
-	x = (x & 0x00ff00ff00ff00ff) * (100<<16 + 1) >> 16
-	return (x & 0x0000ffff0000ffff) * (10000<<32 + 1) >> 32
+	return digitsValue(x & 0x0f0f0f0f0f0f0f0f)
 }

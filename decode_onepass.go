@@ -937,8 +937,7 @@ func digitRun(x uint64) (uint, uint64) {
 
 // digitsValue returns the value of the eight decimal digits whose values
 // (0 to 9) are the bytes of the little-endian word v, the first lowest:
-// pairs, then quads, then the whole, each step one multiply (eightDigits
-// without its first mask).
+// pairs, then quads, then the whole, each step one multiply.
 func digitsValue(v uint64) uint64 {
 	v = v * (10<<8 + 1) >> 8
 	v = (v & 0x00ff00ff00ff00ff) * (100<<16 + 1) >> 16
